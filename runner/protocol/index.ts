@@ -1,0 +1,5 @@
+// Public surface of the protocol core: JSON-RPC types, framing, per-revision wire facts, session.
+export * from './json-rpc.js';
+export * from './line-framing.js';
+export * from './wire.js';
+export * from './transport.js';

@@ -1,0 +1,123 @@
+// JSON-RPC 2.0 message types and classification, shared by the runner, the mocks and the fuzzer.
+// Classification is total: anything that is not a well-formed message is reported as `invalid`.
+
+export type RequestId = string | number;
+
+export interface JsonRpcRequest {
+  jsonrpc: '2.0';
+  id: RequestId;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+export interface JsonRpcNotification {
+  jsonrpc: '2.0';
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export interface JsonRpcResultResponse {
+  jsonrpc: '2.0';
+  id: RequestId;
+  result: Record<string, unknown>;
+}
+
+export interface JsonRpcErrorResponse {
+  jsonrpc: '2.0';
+  id: RequestId | null;
+  error: JsonRpcError;
+}
+
+export type JsonRpcResponse = JsonRpcResultResponse | JsonRpcErrorResponse;
+export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse;
+
+export type MessageKind = 'request' | 'notification' | 'response' | 'batch' | 'invalid';
+
+/** Standard JSON-RPC and MCP error codes (facts from the specifications). */
+export const ErrorCodes = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  /** 2025-11-25: URL elicitation required. */
+  UrlElicitationRequired: -32042,
+  /** 2024-11-05 .. 2025-11-25 servers commonly use this for unknown resources. */
+  ResourceNotFound: -32002,
+  /** 2026-07-28 */
+  HeaderMismatch: -32020,
+  MissingRequiredClientCapability: -32021,
+  UnsupportedProtocolVersion: -32022,
+} as const;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isRequestId(value: unknown): value is RequestId {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+/** Classifies a parsed JSON value; returns `invalid` with a reason for anything malformed. */
+export function classify(value: unknown): { kind: MessageKind; reason?: string } {
+  if (Array.isArray(value)) return { kind: 'batch' };
+  if (!isObject(value)) return { kind: 'invalid', reason: 'not a JSON object' };
+  if (value.jsonrpc !== '2.0') return { kind: 'invalid', reason: 'missing or wrong "jsonrpc" member (must be "2.0")' };
+  const hasMethod = typeof value.method === 'string';
+  const hasId = 'id' in value;
+  const hasResult = 'result' in value;
+  const hasError = 'error' in value;
+  if (hasMethod) {
+    if (hasResult || hasError) return { kind: 'invalid', reason: 'has both "method" and "result"/"error"' };
+    if ('params' in value && !isObject(value.params) && !Array.isArray(value.params)) {
+      return { kind: 'invalid', reason: '"params" is neither an object nor an array' };
+    }
+    if (!hasId) return { kind: 'notification' };
+    if (!isRequestId(value.id)) return { kind: 'invalid', reason: 'request "id" must be a string or a number' };
+    return { kind: 'request' };
+  }
+  if (hasResult && hasError) return { kind: 'invalid', reason: 'response has both "result" and "error"' };
+  if (hasResult || hasError) {
+    if (!hasId) return { kind: 'invalid', reason: 'response has no "id"' };
+    if (hasError) {
+      const e = value.error;
+      if (!isObject(e) || typeof e.code !== 'number' || !Number.isInteger(e.code) || typeof e.message !== 'string') {
+        return { kind: 'invalid', reason: '"error" must be an object with an integer "code" and a string "message"' };
+      }
+      if (value.id !== null && !isRequestId(value.id)) return { kind: 'invalid', reason: 'response "id" must be a string, a number or null' };
+    } else if (!isRequestId(value.id)) {
+      return { kind: 'invalid', reason: 'response "id" must be a string or a number' };
+    }
+    return { kind: 'response' };
+  }
+  return { kind: 'invalid', reason: 'neither a request, a notification nor a response' };
+}
+
+export function isRequest(m: unknown): m is JsonRpcRequest {
+  return classify(m).kind === 'request';
+}
+export function isNotification(m: unknown): m is JsonRpcNotification {
+  return classify(m).kind === 'notification';
+}
+export function isResponse(m: unknown): m is JsonRpcResponse {
+  return classify(m).kind === 'response';
+}
+export function isErrorResponse(m: unknown): m is JsonRpcErrorResponse {
+  return isResponse(m) && 'error' in m;
+}
+
+/** Ids are compared exactly: the string "1" and the number 1 are different ids. */
+export function sameId(a: unknown, b: unknown): boolean {
+  return typeof a === typeof b && a === b;
+}
+
+/** A stable key for maps keyed by request id that keeps "1" and 1 apart. */
+export function idKey(id: RequestId | null): string {
+  return `${typeof id}:${String(id)}`;
+}

@@ -1,0 +1,54 @@
+// The one Transport interface every connection kind implements (stdio, HTTP, SSE, in-memory).
+// It lives in the protocol core so that sessions, mocks and the engine share it without importing
+// any concrete transport.
+
+export type TransportEvent =
+  /** A line (stdio) or body/event (HTTP) that parsed as JSON; the session classifies it. */
+  | { kind: 'message'; message: unknown; text: string }
+  /** Output on the protocol channel that is not JSON at all. */
+  | { kind: 'non-json'; text: string; reason: string }
+  /** A line longer than the transport's cap; only a prefix is kept. */
+  | { kind: 'overlong'; prefix: string; bytes: number }
+  /** A line of the target's diagnostic output (stderr). */
+  | { kind: 'stderr'; text: string }
+  /** The connection ended (process exit, socket close). */
+  | { kind: 'closed'; reason: string; exitCode?: number | null; signal?: string | null };
+
+export interface CloseReport {
+  /** True when the target ended on its own after its input closed, within the grace period. */
+  exitedGracefully: boolean;
+  exitCode?: number | null;
+  signal?: string | null;
+  /** How the runner had to end it: nothing, SIGTERM, or SIGKILL. */
+  escalation: 'none' | 'SIGTERM' | 'SIGKILL';
+  ms: number;
+}
+
+export interface SendOptions {
+  /** Write the text exactly as given (no newline added): for framing tests. */
+  raw?: boolean;
+}
+
+export interface Transport {
+  readonly kind: 'stdio' | 'http' | 'sse' | 'in-memory';
+  /** Human description for reports, e.g. the command line or URL. */
+  readonly description: string;
+  /** Starts the connection; rejects with TransportStartError if the target cannot be started. */
+  start(): Promise<void>;
+  /** Sends one serialised message (or raw bytes with {raw:true}). */
+  send(text: string, options?: SendOptions): Promise<void>;
+  /** Registers the single event listener (the session). Events before registration are buffered. */
+  onEvent(listener: (event: TransportEvent) => void): void;
+  /** Ends the connection gracefully, escalating as needed; never rejects, never hangs. */
+  close(): Promise<CloseReport>;
+}
+
+export class TransportStartError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+    this.name = 'TransportStartError';
+  }
+}

@@ -1,0 +1,119 @@
+// The result model: plain, serialisable data produced by the engine and read by every reporter.
+// Reporters import only this module (and reports/format); nothing here knows about transports.
+import type { Revision } from '../../schema/revisions.js';
+
+export type Level = 'MUST' | 'SHOULD' | 'MAY';
+
+/** Verdict of a single check. `warning` is a broken SHOULD; `errored` means the target misbehaved
+ * so badly (crash, hang, non-protocol output) that the check could not be judged. `runner-bug`
+ * marks a message we sent that failed our own schema: never blamed on the target. */
+export type CheckStatus = 'passed' | 'failed' | 'warning' | 'skipped' | 'info' | 'errored' | 'runner-bug';
+
+/** Verdict of a scenario cell (scenario x revision x transport). */
+export type ScenarioStatus = 'passed' | 'failed' | 'skipped' | 'errored';
+
+export interface RuleRef {
+  id: string;
+  level: Level;
+  /** Spec section title or anchor, e.g. "Lifecycle / Version Negotiation". */
+  section: string;
+  url: string;
+  summary: string;
+}
+
+export type Direction = 'send' | 'recv' | 'stderr' | 'note';
+
+export interface TranscriptEntry {
+  seq: number;
+  /** Milliseconds since the cell started. */
+  t: number;
+  dir: Direction;
+  /** The exact text on the wire (or stderr line, or a note); may be truncated with a marker. */
+  text: string;
+}
+
+export interface CheckResult {
+  /** Stable check id, e.g. "lifecycle/initialize-echoes-version#3" or "always/stdout-is-json-rpc". */
+  id: string;
+  rule: RuleRef;
+  status: CheckStatus;
+  /** One line: what was observed, phrased as a finding. */
+  message: string;
+  expected?: string;
+  actual?: string;
+  /** JSON pointer into the offending message, for schema and match failures. */
+  pointer?: string;
+  /** Transcript sequence numbers that show the exchange behind this check. */
+  evidence?: number[];
+  hints?: string[];
+}
+
+export interface ScenarioResult {
+  id: string;
+  title: string;
+  area: string;
+  revision: Revision;
+  transport: string;
+  status: ScenarioStatus;
+  /** Why the cell was skipped (not applicable revision, capability not advertised, filtered). */
+  skipReason?: string;
+  /** Why the cell errored (target crashed, never answered, could not start). */
+  errorReason?: string;
+  durationMs: number;
+  checks: CheckResult[];
+  transcript: TranscriptEntry[];
+  stderr: string[];
+  /** One command that reruns exactly this cell. */
+  repro: string;
+  tags: string[];
+}
+
+export interface TargetInfo {
+  kind: 'stdio' | 'http' | 'sse' | 'in-memory';
+  command?: string;
+  url?: string;
+  cwd?: string;
+  /** serverInfo reported by the target, per revision it accepted. */
+  serverInfo?: Record<string, unknown>;
+  /** Revisions the target accepted during probing. */
+  acceptedRevisions?: Revision[];
+}
+
+export interface RunSummary {
+  scenarios: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  errored: number;
+  warnings: number;
+  durationMs: number;
+}
+
+export type EndReason = 'passed' | 'failed' | 'interrupted' | 'target-unavailable';
+
+export interface RunHeader {
+  tool: { name: string; version: string };
+  target: TargetInfo;
+  revisions: Revision[];
+  startedAt: string;
+  strict: boolean;
+  seed?: number;
+  /** Number of cells planned, for progress display. */
+  planned: number;
+}
+
+export interface RunResult extends RunHeader {
+  summary: RunSummary;
+  scenarios: ScenarioResult[];
+  endReason: EndReason;
+  /** Problems that prevented testing at all (e.g. the target never answered). */
+  fatal?: string;
+}
+
+/** Reporter hooks; all optional. Reporters must not mutate what they receive. */
+export interface Reporter {
+  onRunStart?(header: RunHeader): void | Promise<void>;
+  onScenarioStart?(cell: { id: string; revision: Revision; transport: string; index: number }): void | Promise<void>;
+  onScenarioEnd?(result: ScenarioResult, progress: { done: number; planned: number }): void | Promise<void>;
+  onRunEnd?(run: RunResult): void | Promise<void>;
+}

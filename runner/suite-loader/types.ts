@@ -1,0 +1,153 @@
+// Typed form of a scenario file after loading and validation (see suites/README.md for the format).
+// The loader produces these; the planner and engine consume them. Values typed `unknown` are
+// patterns or expressions, interpreted by runner/matchers at run time.
+import type { RevisionRange } from '../../schema/revisions.js';
+
+export type Role = 'server' | 'client';
+export type TransportName = 'stdio' | 'http' | 'sse' | 'in-memory';
+export type ProfileList = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
+
+export type Condition =
+  | { capability: string }
+  | { revision: RevisionRange }
+  | { transport: TransportName }
+  | { defined: string }
+  | { pick: string; from: ProfileList; where?: unknown }
+  | { not: Condition };
+
+/** Options shared by every step that produces a verdict. */
+export interface CheckOptions {
+  rule?: string;
+  check?: string;
+  message?: string;
+}
+
+interface StepBase {
+  when?: Condition;
+  /** 1-based line of the step in its file, for messages and default check ids. */
+  sourceLine: number;
+  /** Position of the step in its list, as a path: "3" or "5.steps.1" for steps inside a loop. */
+  path: string;
+}
+
+export interface RequestStep extends StepBase {
+  kind: 'request';
+  method: string;
+  params?: unknown;
+  id?: string | number;
+  as?: string;
+  meta?: false | Record<string, unknown>;
+}
+export interface NotifyStep extends StepBase {
+  kind: 'notify';
+  method: string;
+  params?: unknown;
+}
+export interface SendStep extends StepBase {
+  kind: 'send';
+  /** Text written followed by a newline. */
+  line?: string;
+  json?: unknown;
+  text?: string;
+  as?: string;
+  responseId?: string | number | null;
+}
+export interface HandshakeStep extends StepBase {
+  kind: 'handshake';
+  as?: string;
+  protocolVersion?: string;
+}
+export type ResponseExpectation = { result: unknown } | { error: unknown };
+export interface ExpectStep extends StepBase, CheckOptions {
+  kind: 'expect';
+  label: string;
+  /** Absent means "any response" (a result or an error). */
+  result?: unknown;
+  error?: unknown;
+  oneOf?: ResponseExpectation[];
+  within?: number;
+  capture?: Record<string, string>;
+}
+export interface ExpectNoResponseStep extends StepBase, CheckOptions {
+  kind: 'expectNoResponse';
+  label: string;
+  until: string;
+}
+export interface ExpectNotificationStep extends StepBase, CheckOptions {
+  kind: 'expectNotification';
+  method: string;
+  params?: unknown;
+  within?: number;
+  capture?: Record<string, string>;
+  as?: string;
+  since?: string;
+}
+export interface ExpectNoNotificationStep extends StepBase, CheckOptions {
+  kind: 'expectNoNotification';
+  method: string;
+  until: string;
+  since?: string;
+  params?: unknown;
+}
+export interface CancelStep extends StepBase {
+  kind: 'cancel';
+  label: string;
+  reason?: string;
+}
+export interface SetStep extends StepBase {
+  kind: 'set';
+  values: Record<string, unknown>;
+}
+export interface CheckStep extends StepBase, CheckOptions {
+  kind: 'check';
+  value: unknown;
+  matches: unknown;
+}
+export interface LoopStep extends StepBase, CheckOptions {
+  kind: 'loop';
+  steps: Step[];
+  while?: Condition;
+  max: number;
+  distinct?: string;
+  onExhausted: 'fail' | 'pass';
+}
+export interface CloseInputStep extends StepBase, CheckOptions {
+  kind: 'closeInput';
+  within?: number;
+}
+
+export type Step =
+  | RequestStep
+  | NotifyStep
+  | SendStep
+  | HandshakeStep
+  | ExpectStep
+  | ExpectNoResponseStep
+  | ExpectNotificationStep
+  | ExpectNoNotificationStep
+  | CancelStep
+  | SetStep
+  | CheckStep
+  | LoopStep
+  | CloseInputStep;
+
+export type StepKind = Step['kind'];
+
+export interface Scenario {
+  id: string;
+  title: string;
+  area: string;
+  role: Role;
+  revisions: RevisionRange;
+  transports?: TransportName[];
+  rules: string[];
+  tags: string[];
+  timeoutMs?: number;
+  session: 'initialized' | 'fresh';
+  client?: { capabilities?: Record<string, unknown>; clientInfo?: Record<string, unknown> };
+  replies?: Record<string, { result: unknown } | { error: unknown }>;
+  requires: Condition[];
+  steps: Step[];
+  /** Absolute path of the file it came from. */
+  file: string;
+}
