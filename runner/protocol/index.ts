@@ -3,3 +3,5 @@ export * from './json-rpc.js';
 export * from './line-framing.js';
 export * from './wire.js';
 export * from './transport.js';
+export * from './session.js';
+export * from './transcript.js';

@@ -39,8 +39,9 @@ export interface Transport {
   send(text: string, options?: SendOptions): Promise<void>;
   /** Registers the single event listener (the session). Events before registration are buffered. */
   onEvent(listener: (event: TransportEvent) => void): void;
-  /** Ends the connection gracefully, escalating as needed; never rejects, never hangs. */
-  close(): Promise<CloseReport>;
+  /** Ends the connection gracefully, escalating as needed; never rejects, never hangs.
+   * `graceMs` bounds how long the target may take to go by itself before the transport forces it. */
+  close(options?: { graceMs?: number }): Promise<CloseReport>;
 }
 
 export class TransportStartError extends Error {

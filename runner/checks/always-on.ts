@@ -1,0 +1,120 @@
+// Checks that hold for every exchange, whatever the scenario: protocol-channel purity, JSON-RPC
+// well-formedness, response correlation, schema validity of every message, and a clean exit.
+import type { Revision } from '../../schema/revisions.js';
+import type { CheckResult, CheckStatus, RuleRef } from '../results/index.js';
+import type { Anomaly, CloseReport, Session } from '../protocol/index.js';
+
+export const ALWAYS_ON_RULES = {
+  stdoutOnlyMessages: 'transport.stdio.stdout-only-messages',
+  validJsonRpc: 'jsonrpc.message.valid-json-rpc',
+  idKnown: 'jsonrpc.response.id-known',
+  exactlyOnce: 'jsonrpc.response.exactly-once',
+  resultXorError: 'jsonrpc.response.result-xor-error',
+  schemaValid: 'schema.message.valid',
+  exitOnStdinClose: 'transport.stdio.exit-on-stdin-close',
+} as const;
+
+export interface MessageValidator {
+  /** Violations of the target's message against the revision's schema, as one-line messages with pointers. */
+  validateMessage(message: unknown, sender: 'server' | 'client', requestMethod?: string): { pointer: string; message: string; keyword: string }[];
+}
+
+export interface AlwaysOnInput {
+  scenarioId: string;
+  revision: Revision;
+  transport: string;
+  session: Session;
+  close?: CloseReport;
+  validator?: MessageValidator;
+  ruleRef(id: string, revision: Revision): RuleRef;
+}
+
+function grade(rule: RuleRef): CheckStatus {
+  return rule.level === 'MUST' ? 'failed' : rule.level === 'SHOULD' ? 'warning' : 'info';
+}
+
+export function alwaysOnChecks(input: AlwaysOnInput): CheckResult[] {
+  const { session, revision } = input;
+  const out: CheckResult[] = [];
+  const make = (ruleId: string, name: string, bad: Anomaly[] | { seq: number; detail: string; pointer?: string }[], okMessage: string, hints?: string[]): void => {
+    const rule = input.ruleRef(ruleId, revision);
+    const first = bad[0];
+    out.push({
+      id: `always/${name}`,
+      rule,
+      status: first ? grade(rule) : 'passed',
+      message: first ? `${first.detail}${bad.length > 1 ? ` (and ${bad.length - 1} more)` : ''}` : okMessage,
+      ...(first ? { evidence: bad.slice(0, 5).map((b) => b.seq) } : {}),
+      ...(first && 'pointer' in first && first.pointer !== undefined ? { pointer: first.pointer } : {}),
+      ...(first && hints ? { hints } : {}),
+    });
+  };
+  const by = (kind: Anomaly['kind']) => session.anomalies.filter((a) => a.kind === kind);
+  const received = session.inbound.length;
+
+  if (input.transport === 'stdio') {
+    make(
+      ALWAYS_ON_RULES.stdoutOnlyMessages,
+      'stdout-only-messages',
+      [...by('non-json'), ...by('overlong')].sort((a, b) => a.seq - b.seq),
+      `all ${received} stdout lines were JSON-RPC messages`,
+      ['the server wrote something other than JSON-RPC to stdout: send logs and diagnostics to stderr'],
+    );
+  }
+  const invalid = by('invalid-message');
+  const xor = invalid.filter((a) => /both "result" and "error"/.test(a.detail));
+  make(ALWAYS_ON_RULES.validJsonRpc, 'valid-json-rpc', invalid.filter((a) => !xor.includes(a)).concat(by('unexpected-batch')), `all ${received} messages were well-formed JSON-RPC 2.0`);
+  make(ALWAYS_ON_RULES.resultXorError, 'result-xor-error', xor, 'every response had exactly one of result and error');
+  make(ALWAYS_ON_RULES.idKnown, 'response-id-known', by('unknown-id'), 'every response answered a request we sent');
+  make(ALWAYS_ON_RULES.exactlyOnce, 'response-exactly-once', by('duplicate-response'), 'no request was answered twice');
+
+  if (input.validator) {
+    const violations: { seq: number; detail: string; pointer: string }[] = [];
+    for (const record of session.inbound) {
+      if (record.kind === 'invalid') continue;
+      for (const v of input.validator.validateMessage(record.message, 'server', record.requestMethod)) {
+        violations.push({
+          seq: record.seq,
+          pointer: v.pointer,
+          detail: `message #${record.seq}${record.requestMethod ? ` (response to ${record.requestMethod})` : ''} is not valid for ${revision}: ${v.pointer || '(root)'} ${v.message} [${v.keyword}]`,
+        });
+      }
+    }
+    make(ALWAYS_ON_RULES.schemaValid, 'schema-valid', violations, `all ${received} messages matched the ${revision} schema`);
+    // Messages the runner itself composed must be valid: if not, the bug is ours, not the target's.
+    for (const record of session.outbound) {
+      if (record.author !== 'runner' || record.message === undefined) continue;
+      const problems = input.validator.validateMessage(record.message, 'client', undefined);
+      if (problems.length > 0) {
+        out.push({
+          id: 'always/runner-message-valid',
+          rule: input.ruleRef(ALWAYS_ON_RULES.schemaValid, revision),
+          status: 'runner-bug',
+          message: `mcp-conform sent message #${record.seq} that fails our own ${revision} schema: ${problems[0]!.pointer} ${problems[0]!.message}`,
+          evidence: [record.seq],
+          hints: ['this is a defect in mcp-conform, not in the target: please report it'],
+        });
+        break;
+      }
+    }
+  }
+
+  if (input.transport === 'stdio' && input.close) {
+    const c = input.close;
+    const detail = c.exitedGracefully
+      ? `the target exited ${c.ms} ms after its stdin closed`
+      : c.escalation === 'none'
+        ? 'the target had already exited'
+        : `the target did not exit after its stdin closed; the runner had to send ${c.escalation}`;
+    const rule = input.ruleRef(ALWAYS_ON_RULES.exitOnStdinClose, revision);
+    const ok = c.exitedGracefully || c.escalation === 'none';
+    out.push({
+      id: 'always/exit-on-stdin-close',
+      rule,
+      status: ok ? 'passed' : grade(rule),
+      message: detail,
+      ...(ok ? {} : { hints: ['exit when stdin reaches end-of-file: the client closes stdin to shut the server down'] }),
+    });
+  }
+  return out;
+}

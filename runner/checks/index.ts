@@ -1,0 +1,2 @@
+// Public surface of the always-on checks.
+export * from './always-on.js';

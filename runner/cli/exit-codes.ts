@@ -1,0 +1,11 @@
+// The CLI's exit codes, documented in the README; the single place they are defined.
+export const ExitCode = {
+  /** Every applicable check passed (warnings allowed unless --strict). */
+  Conformant: 0,
+  /** At least one conformance failure (or a warning under --strict), or an errored scenario. */
+  Failures: 1,
+  /** Bad flags or values, or a malformed scenario / rules file. */
+  Usage: 2,
+  /** The target could not be started or never answered. */
+  TargetUnavailable: 3,
+} as const;

@@ -1,0 +1,77 @@
+// The commander program: flags, help text and their translation into a RunConfig. No protocol
+// logic lives here; `main.ts` wires the result to the engine and reporters.
+import { Command, Option } from 'commander';
+import { cpus } from 'node:os';
+import { REPORT_FORMATS } from '../../reports/index.js';
+import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../config/index.js';
+import { collect, parseEnv, parsePositiveInt, parseReport, parseRevision, type ReportSpec } from './options.js';
+import type { Revision } from '../../schema/revisions.js';
+
+export interface CliOptions {
+  server?: string;
+  cwd?: string;
+  env?: [string, string][];
+  revision?: Revision[];
+  scenario?: string[];
+  exclude?: string[];
+  area?: string[];
+  tag?: string[];
+  rule?: string[];
+  scenarioFile?: string[];
+  suiteDir?: string[];
+  timeout: number;
+  concurrency: number;
+  report?: ReportSpec[];
+  strict: boolean;
+  list: boolean;
+  rules: boolean;
+  verbose: boolean;
+  seed: number;
+  color: boolean;
+}
+
+export function buildProgram(version: string): Command {
+  const program = new Command('mcp-conform');
+  program
+    .description('Conformance tests for Model Context Protocol servers: every revision, every rule, with the exchange that broke it.')
+    .version(version, '-V, --version')
+    .addOption(new Option('--server <command>', 'stdio target: the command that starts the server (split like a shell would, run without one); default: the bundled reference server'))
+    .addOption(new Option('--cwd <dir>', 'working directory for --server'))
+    .addOption(new Option('--env <KEY=VALUE>', 'environment variable for --server (repeatable)').argParser(collect(parseEnv)))
+    .addOption(new Option('--revision <revision>', 'revision to test (repeatable); default: every revision the target accepts').argParser(collect(parseRevision)))
+    .addOption(new Option('--scenario <id>', 'run scenarios whose id equals, starts with, or matches this glob (repeatable)').argParser(collect(String)))
+    .addOption(new Option('--exclude <id>', 'leave out scenarios matching this id, prefix or glob (repeatable)').argParser(collect(String)))
+    .addOption(new Option('--area <name>', 'run one area, e.g. lifecycle (repeatable)').argParser(collect(String)))
+    .addOption(new Option('--tag <tag>', 'run scenarios with this tag (repeatable)').argParser(collect(String)))
+    .addOption(new Option('--rule <id>', 'run scenarios enforcing this rule id or prefix (repeatable)').argParser(collect(String)))
+    .addOption(new Option('--scenario-file <file>', 'run this scenario file (repeatable); replaces the bundled suites unless --suite-dir is given too').argParser(collect(String)))
+    .addOption(new Option('--suite-dir <dir>', 'load scenarios from this folder (repeatable); replaces the bundled suites').argParser(collect(String)))
+    .addOption(new Option('--timeout <ms>', 'bound on every wait for the target').default(DEFAULT_TIMEOUT_MS).argParser(parsePositiveInt('--timeout', 10)))
+    .addOption(new Option('--concurrency <n>', 'scenarios run at once').default(Math.max(1, cpus().length)).argParser(parsePositiveInt('--concurrency')))
+    .addOption(
+      new Option('--report <format[=path]>', `report format (repeatable): ${REPORT_FORMATS.join(', ')}; without a path, machine formats go to stdout`).argParser(
+        collect(parseReport(REPORT_FORMATS)),
+      ),
+    )
+    .addOption(new Option('--strict', 'SHOULD-level findings fail the run').default(false))
+    .addOption(new Option('--list', 'list the scenarios (id, area, revisions, rules) without connecting').default(false))
+    .addOption(new Option('--rules', 'with --list: list the rules catalogue and which scenarios enforce each rule').default(false))
+    .addOption(new Option('--verbose', 'show passed checks and discovery notes').default(false))
+    .addOption(new Option('--seed <n>', 'seed for generated values (tool arguments, fuzzing)').default(DEFAULT_SEED).argParser(parsePositiveInt('--seed', 0)))
+    .addOption(new Option('--no-color', 'plain output without colours'))
+    .showSuggestionAfterError(true)
+    .allowExcessArguments(false)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  mcp-conform                                   test the bundled reference server
+  mcp-conform --server "node build/server.js"   test your stdio server at every revision it accepts
+  mcp-conform --server "npx -y @modelcontextprotocol/server-everything" --revision 2025-06-18
+  mcp-conform --list                            list every scenario
+  mcp-conform --scenario lifecycle/ --report junit=reports/mcp.xml
+
+Exit codes: 0 conformant, 1 conformance failures, 2 usage or scenario-file error, 3 target unavailable.`,
+    );
+  return program;
+}

@@ -1,0 +1,169 @@
+// Turns parsed flags into a run: loads rules and scenarios, lists or runs them, and returns the
+// exit code. Separate from main.ts so tests can call it without spawning a process.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createReporter, type ReportFormat } from '../../reports/index.js';
+import { fromRoot } from '../../schema/package-root.js';
+import { protocolValidator, validateWithSchema } from '../../schema/index.js';
+import { loadRules, type RulesCatalogue } from '../../schema/rules.js';
+import type { Revision } from '../../schema/revisions.js';
+import type { RunConfig, TargetSpec } from '../config/index.js';
+import { runSuite } from '../engine/index.js';
+import type { Reporter } from '../results/index.js';
+import { reproCommand } from '../repro.js';
+import { defaultSuitesDir, loadScenarios, selectScenarios } from '../suite-loader/index.js';
+import { StdioTransport, quoteWord } from '../transports/index.js';
+import { ExitCode } from './exit-codes.js';
+import { printList, printRules } from './list.js';
+import type { CliOptions } from './program.js';
+import { UsageError } from './usage-error.js';
+
+export const REFERENCE_SERVER_ENTRY = ['dist', 'mocks', 'reference', 'stdio-main.js'];
+
+export async function runCommand(opts: CliOptions, version: string): Promise<number> {
+  let rules: RulesCatalogue;
+  try {
+    rules = loadRules();
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    return ExitCode.Usage;
+  }
+  const dirs = (opts.suiteDir ?? []).map((d) => resolve(d));
+  const files = (opts.scenarioFile ?? []).map((f) => resolve(f));
+  for (const p of [...dirs, ...files]) {
+    if (!existsSync(p)) throw new UsageError(`Failed to read ${p}: no such file or folder.`, 'Check the path given to --suite-dir / --scenario-file.');
+  }
+  const loaded = loadScenarios({ dirs: dirs.length || files.length ? dirs : [defaultSuitesDir()], files, rules });
+  if (loaded.problems.length > 0) {
+    for (const p of loaded.problems) process.stderr.write(`${p.file}:${p.line}:${p.column} ${p.code} ${p.message} ${p.fix}\n`);
+    process.stderr.write(`mcp-conform: Failed to load scenarios: ${loaded.problems.length} problem(s) above. Fix the files and run again.\n`);
+    return ExitCode.Usage;
+  }
+  const selection = {
+    ...(opts.scenario ? { scenario: opts.scenario } : {}),
+    ...(opts.exclude ? { exclude: opts.exclude } : {}),
+    ...(opts.area ? { area: opts.area } : {}),
+    ...(opts.tag ? { tag: opts.tag } : {}),
+    ...(opts.rule ? { rule: opts.rule } : {}),
+  };
+  const scenarios = selectScenarios(loaded.scenarios, selection);
+  if (opts.list) {
+    if (opts.rules) printRules(rules, loaded.scenarios);
+    else printList(scenarios);
+    return ExitCode.Conformant;
+  }
+  if (scenarios.length === 0) {
+    throw new UsageError('No scenario matches the filters given.', 'Run `mcp-conform --list` to see scenario ids, areas and tags.');
+  }
+
+  const target = targetSpec(opts);
+  const config: RunConfig = {
+    target,
+    revisions: opts.revision ?? [],
+    timeoutMs: opts.timeout,
+    concurrency: opts.concurrency,
+    strict: opts.strict,
+    verbose: opts.verbose,
+    seed: opts.seed,
+    reproExtras: [
+      ...(opts.suiteDir ?? []).flatMap((d) => ['--suite-dir', quoteWord(d)]),
+      ...(opts.scenarioFile ?? []).flatMap((f) => ['--scenario-file', quoteWord(f)]),
+    ],
+  };
+  const reporters = makeReporters(opts);
+  const aborter = new AbortController();
+  const onSignal = () => {
+    if (aborter.signal.aborted) process.exit(130);
+    process.stderr.write('\nmcp-conform: interrupted; finishing the scenarios in flight (Ctrl-C again to quit now)\n');
+    aborter.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const run = await runSuite({
+      config,
+      scenarios,
+      rules,
+      makeTransport: () =>
+        new StdioTransport({
+          command: target.kind === 'stdio' ? target.command : '',
+          ...(target.kind === 'stdio' && target.cwd ? { cwd: target.cwd } : {}),
+          ...(target.kind === 'stdio' && target.env ? { env: target.env } : {}),
+        }),
+      validatorsFor: validatorsFor,
+      reporters,
+      tool: { name: 'mcp-conform', version },
+      target: {
+        kind: 'stdio',
+        command: target.kind === 'stdio' ? target.command : target.description,
+        ...(target.kind === 'stdio' && target.cwd ? { cwd: target.cwd } : {}),
+      },
+      client: { clientInfo: { name: 'mcp-conform', version }, capabilities: {} },
+      repro: (cell) => reproCommand(config, { scenarioId: cell.scenario.id, revision: cell.revision }),
+      signal: aborter.signal,
+    });
+    if (run.endReason === 'target-unavailable') {
+      if (!opts.report?.length || opts.report.every((r) => r.path)) process.stderr.write(`mcp-conform: ${run.fatal}\n`);
+      return ExitCode.TargetUnavailable;
+    }
+    if (run.endReason === 'interrupted') return ExitCode.Failures;
+    const failing = run.summary.failed + run.summary.errored;
+    return failing > 0 ? ExitCode.Failures : ExitCode.Conformant;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+function targetSpec(opts: CliOptions): TargetSpec {
+  if (opts.server !== undefined) {
+    if (opts.server.trim() === '') throw new UsageError('--server needs a command.', 'Example: --server "node build/server.js".');
+    return {
+      kind: 'stdio',
+      command: opts.server,
+      ...(opts.cwd ? { cwd: resolve(opts.cwd) } : {}),
+      ...(opts.env ? { env: Object.fromEntries(opts.env) } : {}),
+    };
+  }
+  if (opts.cwd || opts.env) throw new UsageError('--cwd and --env apply to --server, which was not given.', 'Add --server "<command>".');
+  const entry = fromRoot(...REFERENCE_SERVER_ENTRY);
+  if (!existsSync(entry)) {
+    throw new UsageError('Failed to find the bundled reference server: it has not been built.', 'Run `npm run build` (npm ci does it for you).');
+  }
+  return { kind: 'stdio', command: `${quoteWord(process.execPath)} ${quoteWord(entry)}`, isDefault: true };
+}
+
+function validatorsFor(revision: Revision) {
+  const v = protocolValidator(revision);
+  const describe = (list: { pointer: string; message: string }[]) => list.map((x) => `${x.pointer || '(root)'} ${x.message}`);
+  return {
+    validators: {
+      validateType: (name: string, value: unknown) => describe(v.validateType(name, value)),
+      validateSchema: (schema: unknown, value: unknown) => describe(validateWithSchema(schema, value, revision)),
+    },
+    messageValidator: { validateMessage: (m: unknown, s: 'server' | 'client', method?: string) => v.validateMessage(m, s, method) },
+  };
+}
+
+function makeReporters(opts: CliOptions): Reporter[] {
+  const specs = opts.report ?? [];
+  const machineOnStdout = specs.some((s) => s.format !== 'console' && !s.path);
+  const reporters: Reporter[] = [];
+  const wantsConsole = specs.length === 0 || specs.some((s) => s.format === 'console') || !machineOnStdout;
+  if (wantsConsole) {
+    const stream = machineOnStdout ? process.stderr : process.stdout;
+    reporters.push(
+      createReporter('console', {
+        stream,
+        color: opts.color && !process.env.NO_COLOR && stream.isTTY === true,
+        verbose: opts.verbose,
+        isTTY: stream.isTTY === true,
+      }),
+    );
+  }
+  for (const spec of specs) {
+    if (spec.format === 'console') continue;
+    reporters.push(createReporter(spec.format as ReportFormat, { ...(spec.path ? { path: resolve(spec.path) } : { stream: process.stdout }), verbose: opts.verbose }));
+  }
+  return reporters;
+}

@@ -1,0 +1,2 @@
+// Public surface of the run configuration.
+export * from './run-config.js';

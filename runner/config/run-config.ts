@@ -1,0 +1,26 @@
+// The complete description of one run, built by the CLI from flags (or by tests directly).
+// Everything the engine does is decided by this object; nothing reads process.argv elsewhere.
+import type { Revision } from '../../schema/revisions.js';
+
+export type TargetSpec =
+  | { kind: 'stdio'; command: string; cwd?: string; env?: Record<string, string>; isDefault?: boolean }
+  /** A transport supplied by code (tests, the in-memory reference server); `description` is shown in reports. */
+  | { kind: 'in-memory'; description: string };
+
+export interface RunConfig {
+  target: TargetSpec;
+  /** Revisions asked for with --revision; empty = every revision the target accepts. */
+  revisions: Revision[];
+  /** Default bound for every wait, in ms. */
+  timeoutMs: number;
+  concurrency: number;
+  strict: boolean;
+  verbose: boolean;
+  /** Seed for generated values ($validArgs and the fuzzer); printed in every report. */
+  seed: number;
+  /** Extra words for the reproduce command so it selects the same scenarios (suite dirs, files). */
+  reproExtras: string[];
+}
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+export const DEFAULT_SEED = 1;

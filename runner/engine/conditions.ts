@@ -1,0 +1,55 @@
+// Evaluates scenario conditions (`requires`, `when`, `loop.while`) against a cell: its revision,
+// transport, variables and the target's discovered profile. Returns a reason when one fails.
+import { inRange, type Revision } from '../../schema/revisions.js';
+import { describePattern, matchPattern } from '../matchers/index.js';
+import type { Condition } from '../suite-loader/types.js';
+import type { TargetProfile } from './profile.js';
+
+export interface ConditionScope {
+  revision: Revision;
+  transport: string;
+  vars: Record<string, unknown>;
+  profile: TargetProfile;
+}
+
+/** undefined when the condition holds, else a sentence saying why not (used as a skip reason). */
+export function whyNot(condition: Condition, scope: ConditionScope): string | undefined {
+  if ('capability' in condition) {
+    return hasPath(scope.profile.capabilities, condition.capability)
+      ? undefined
+      : `the target does not advertise the \`${condition.capability}\` capability`;
+  }
+  if ('revision' in condition) {
+    return inRange(scope.revision, condition.revision) ? undefined : `revision ${scope.revision} is outside ${String(condition.revision)}`;
+  }
+  if ('transport' in condition) {
+    return scope.transport === condition.transport ? undefined : `the transport is ${scope.transport}, not ${condition.transport}`;
+  }
+  if ('defined' in condition) {
+    return scope.vars[condition.defined] !== undefined ? undefined : `\`${condition.defined}\` is not set`;
+  }
+  if ('pick' in condition) {
+    const list = scope.profile[condition.from];
+    const item = list.find((candidate) => condition.where === undefined || matchPattern(condition.where, candidate, { vars: scope.vars }).ok);
+    if (item === undefined) {
+      const what = list.length === 0 ? `the target lists no ${condition.from}` : `none of the target's ${list.length} ${condition.from} matches ${describePattern(condition.where)}`;
+      return what;
+    }
+    scope.vars[condition.pick] = item;
+    return undefined;
+  }
+  if ('not' in condition) {
+    return whyNot(condition.not, scope) === undefined ? `the condition ${JSON.stringify(condition.not)} holds` : undefined;
+  }
+  return 'unknown condition';
+}
+
+function hasPath(root: Record<string, unknown>, dotted: string): boolean {
+  let node: unknown = root;
+  for (const part of dotted.split('.')) {
+    if (node === null || typeof node !== 'object' || !(part in (node as object))) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  // `listChanged: false` is a declared absence, not a capability.
+  return node !== false && node !== undefined && node !== null;
+}

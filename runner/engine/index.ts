@@ -1,0 +1,6 @@
+// Public surface of the engine.
+export { runSuite, type SuiteRunOptions } from './run.js';
+export { runCell, type CellEnvironment } from './run-cell.js';
+export { probeRevision, type ProbeOutcome } from './probe.js';
+export type { TargetProfile } from './profile.js';
+export { mapOrdered } from './pool.js';

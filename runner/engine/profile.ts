@@ -1,0 +1,22 @@
+// What the runner learns about a target at one revision before running scenarios: identity,
+// capabilities and the full lists of tools, resources, templates and prompts.
+import type { Revision } from '../../schema/revisions.js';
+
+export interface TargetProfile {
+  revision: Revision;
+  /** The revision the target answered with (stateful) or confirmed (stateless). */
+  negotiated?: string;
+  serverInfo?: Record<string, unknown>;
+  capabilities: Record<string, unknown>;
+  instructions?: string;
+  tools: Record<string, unknown>[];
+  resources: Record<string, unknown>[];
+  resourceTemplates: Record<string, unknown>[];
+  prompts: Record<string, unknown>[];
+  /** Anything odd seen while discovering (shown with --verbose). */
+  notes: string[];
+}
+
+export function emptyProfile(revision: Revision): TargetProfile {
+  return { revision, capabilities: {}, tools: [], resources: [], resourceTemplates: [], prompts: [], notes: [] };
+}

@@ -1,0 +1,2 @@
+// Public surface of the planner.
+export * from './plan.js';

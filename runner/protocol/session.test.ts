@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { Session } from './session.js';
+import type { CloseReport, Transport, TransportEvent } from './transport.js';
+
+/** A scripted peer: `reply` decides what the "server" sends back for each message we send. */
+class ScriptedTransport implements Transport {
+  readonly kind = 'in-memory' as const;
+  readonly description = 'scripted';
+  sent: string[] = [];
+  private listener: ((e: TransportEvent) => void) | undefined;
+  constructor(private readonly reply: (msg: Record<string, unknown>, t: ScriptedTransport) => void) {}
+  async start(): Promise<void> {}
+  async send(text: string): Promise<void> {
+    this.sent.push(text);
+    queueMicrotask(() => this.reply(JSON.parse(text) as Record<string, unknown>, this));
+  }
+  emit(e: TransportEvent): void {
+    this.listener?.(e);
+  }
+  push(message: unknown): void {
+    this.emit({ kind: 'message', message, text: JSON.stringify(message) });
+  }
+  onEvent(l: (e: TransportEvent) => void): void {
+    this.listener = l;
+  }
+  async close(): Promise<CloseReport> {
+    return { exitedGracefully: true, escalation: 'none', ms: 0 };
+  }
+}
+
+describe('Session', () => {
+  it('correlates responses by exact id and keeps "1" apart from 1', async () => {
+    const t = new ScriptedTransport((m, tr) => {
+      if (m.method === 'a') tr.push({ jsonrpc: '2.0', id: String(m.id), result: {} });
+    });
+    const s = new Session(t);
+    const entry = await s.request('a', {});
+    expect(await s.response(entry, 50)).toBeUndefined();
+    expect(s.anomalies).toEqual([expect.objectContaining({ kind: 'unknown-id' })]);
+  });
+
+  it('records duplicate responses and keeps the first', async () => {
+    const t = new ScriptedTransport((m, tr) => {
+      tr.push({ jsonrpc: '2.0', id: m.id, result: { n: 1 } });
+      tr.push({ jsonrpc: '2.0', id: m.id, result: { n: 2 } });
+    });
+    const s = new Session(t);
+    const entry = await s.request('x', {});
+    const r = await s.response(entry, 1000);
+    await s.waitUntil(() => s.anomalies.length > 0, 1000);
+    expect(r).toMatchObject({ result: { n: 1 } });
+    expect(s.anomalies.map((a) => a.kind)).toEqual(['duplicate-response']);
+  });
+
+  it('answers server pings and scripted requests, and -32601 for anything else', async () => {
+    const t = new ScriptedTransport(() => undefined);
+    const s = new Session(t, { replies: { 'roots/list': { result: { roots: [] } } } });
+    t.push({ jsonrpc: '2.0', id: 's1', method: 'ping' });
+    t.push({ jsonrpc: '2.0', id: 's2', method: 'roots/list' });
+    t.push({ jsonrpc: '2.0', id: 's3', method: 'sampling/createMessage', params: {} });
+    await s.waitUntil(() => t.sent.length === 3, 1000);
+    const replies = t.sent.map((x) => JSON.parse(x));
+    expect(replies).toEqual([
+      { jsonrpc: '2.0', id: 's1', result: {} },
+      { jsonrpc: '2.0', id: 's2', result: { roots: [] } },
+      expect.objectContaining({ id: 's3', error: expect.objectContaining({ code: -32601 }) }),
+    ]);
+  });
+
+  it('flags invalid messages, non-JSON lines and result-plus-error responses', async () => {
+    const t = new ScriptedTransport(() => undefined);
+    const s = new Session(t);
+    t.emit({ kind: 'non-json', text: 'hello', reason: 'not JSON' });
+    t.push({ jsonrpc: '1.0', id: 1, result: {} });
+    t.push({ jsonrpc: '2.0', id: 1, result: {}, error: { code: 1, message: 'x' } });
+    expect(s.anomalies.map((a) => a.kind)).toEqual(['non-json', 'invalid-message', 'invalid-message']);
+    expect(s.anomalies[2]!.detail).toMatch(/both "result" and "error"/);
+  });
+
+  it('ends waits at once when the target closes', async () => {
+    const t = new ScriptedTransport(() => undefined);
+    const s = new Session(t);
+    const entry = await s.request('slow', {});
+    const started = Date.now();
+    setTimeout(() => t.emit({ kind: 'closed', reason: 'the target exited (code 1)', exitCode: 1 }), 10);
+    expect(await s.response(entry, 5000)).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(s.closed?.reason).toMatch(/exited/);
+  });
+
+  it('bounds the transcript so a flooding target cannot exhaust memory', () => {
+    const t = new ScriptedTransport(() => undefined);
+    const s = new Session(t, { maxTranscriptEntries: 10, maxEntryChars: 20 });
+    for (let i = 0; i < 50; i++) t.push({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'x'.repeat(100) } });
+    expect(s.transcript).toHaveLength(10);
+    expect(s.dropped).toBe(40);
+    expect(s.transcript[0]!.text).toMatch(/more characters\]$/);
+  });
+});

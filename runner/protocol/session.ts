@@ -1,0 +1,309 @@
+// A client-side conversation with one target over one Transport: sends, correlates responses by
+// id, answers server-initiated requests, records a bounded transcript and every protocol anomaly.
+import type { TranscriptEntry } from './transcript.js';
+import {
+  classify,
+  idKey,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type RequestId,
+} from './json-rpc.js';
+import type { Transport, TransportEvent } from './transport.js';
+
+export type Author = 'runner' | 'scenario';
+
+export interface OutboundRecord {
+  seq: number;
+  message?: unknown;
+  text: string;
+  author: Author;
+}
+
+export interface InboundRecord {
+  seq: number;
+  message: unknown;
+  kind: ReturnType<typeof classify>['kind'];
+  /** For responses: the method of the request they answer, when known. */
+  requestMethod?: string;
+}
+
+export type AnomalyKind =
+  | 'non-json'
+  | 'overlong'
+  | 'invalid-message'
+  | 'unknown-id'
+  | 'duplicate-response'
+  | 'unexpected-batch';
+
+export interface Anomaly {
+  kind: AnomalyKind;
+  seq: number;
+  detail: string;
+}
+
+export interface PendingRequest {
+  id: RequestId | null;
+  method: string;
+  sentSeq: number;
+  response?: JsonRpcResponse;
+  responseSeq?: number;
+}
+
+export type ReplyScript = Record<string, { result: unknown } | { error: unknown }>;
+
+export interface SessionOptions {
+  /** Answers to server-initiated requests, by method. `ping` is always answered. */
+  replies?: ReplyScript;
+  /** Caps that keep a flooding target from exhausting memory. */
+  maxTranscriptEntries?: number;
+  maxEntryChars?: number;
+  now?: () => number;
+}
+
+interface Waiter {
+  check: () => boolean;
+  finish: (ok: boolean) => void;
+}
+
+export class Session {
+  readonly transcript: TranscriptEntry[] = [];
+  readonly outbound: OutboundRecord[] = [];
+  readonly inbound: InboundRecord[] = [];
+  readonly notifications: { seq: number; message: JsonRpcNotification }[] = [];
+  readonly serverRequests: { seq: number; message: JsonRpcRequest }[] = [];
+  readonly anomalies: Anomaly[] = [];
+  readonly stderr: string[] = [];
+  closed: { reason: string; exitCode?: number | null; signal?: string | null; seq: number } | undefined;
+
+  private seq = 0;
+  private nextId = 1;
+  private droppedEntries = 0;
+  private readonly pending = new Map<string, PendingRequest>();
+  private readonly waiters = new Set<Waiter>();
+  private readonly started: number;
+  private readonly now: () => number;
+  private readonly maxEntries: number;
+  private readonly maxChars: number;
+
+  constructor(
+    readonly transport: Transport,
+    private readonly options: SessionOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.started = this.now();
+    this.maxEntries = options.maxTranscriptEntries ?? 5000;
+    this.maxChars = options.maxEntryChars ?? 16_384;
+    transport.onEvent((ev) => this.onEvent(ev));
+  }
+
+  /** Allocates the next automatic id (integers, never reused within a session). */
+  allocateId(): number {
+    return this.nextId++;
+  }
+
+  async request(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    opts: { id?: RequestId; author?: Author } = {},
+  ): Promise<PendingRequest> {
+    const id = opts.id ?? this.allocateId();
+    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) };
+    const text = JSON.stringify(message);
+    const seq = this.record('send', text);
+    const entry: PendingRequest = { id, method, sentSeq: seq };
+    this.pending.set(idKey(id), entry);
+    this.outbound.push({ seq, message, text, author: opts.author ?? 'scenario' });
+    await this.transport.send(text);
+    return entry;
+  }
+
+  async notify(method: string, params?: Record<string, unknown>, author: Author = 'scenario'): Promise<number> {
+    const message: JsonRpcNotification = { jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) };
+    const text = JSON.stringify(message);
+    const seq = this.record('send', text);
+    this.outbound.push({ seq, message, text, author });
+    await this.transport.send(text);
+    return seq;
+  }
+
+  /**
+   * Sends bytes as written. If the text is a request we can correlate (or `responseId` is given),
+   * the response is tracked like any other; `method` labels it in reports.
+   */
+  async sendRaw(text: string, opts: { raw?: boolean; responseId?: RequestId | null; method?: string } = {}): Promise<PendingRequest | undefined> {
+    const seq = this.record('send', text);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    this.outbound.push({ seq, message: parsed, text, author: 'scenario' });
+    let entry: PendingRequest | undefined;
+    const id =
+      opts.responseId !== undefined
+        ? opts.responseId
+        : parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'id' in parsed
+          ? ((parsed as { id: RequestId }).id ?? null)
+          : undefined;
+    if (id !== undefined) {
+      const method =
+        opts.method ?? (parsed && typeof (parsed as { method?: unknown }).method === 'string' ? (parsed as { method: string }).method : '(raw)');
+      entry = { id, method, sentSeq: seq };
+      this.pending.set(idKey(id), entry);
+    }
+    await this.transport.send(text, { raw: opts.raw ?? false });
+    return entry;
+  }
+
+  pendingFor(id: RequestId | null): PendingRequest | undefined {
+    return this.pending.get(idKey(id));
+  }
+
+  /** Waits until `check` holds (re-evaluated on every event) or the bound passes; true if it held. */
+  waitUntil(check: () => boolean, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    if (check()) return Promise.resolve(true);
+    if (this.closed || signal?.aborted) return Promise.resolve(check());
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(false), timeoutMs);
+      const onAbort = () => done(check());
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const waiter: Waiter = { check, finish: (ok) => done(ok) };
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        this.waiters.delete(waiter);
+        resolve(ok);
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** Waits for the response to a pending request; undefined if none arrived within the bound. */
+  async response(entry: PendingRequest, timeoutMs: number, signal?: AbortSignal): Promise<JsonRpcResponse | undefined> {
+    await this.waitUntil(() => entry.response !== undefined, timeoutMs, signal);
+    return entry.response;
+  }
+
+  note(text: string): number {
+    return this.record('note', text);
+  }
+
+  elapsed(): number {
+    return this.now() - this.started;
+  }
+
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  private onEvent(ev: TransportEvent): void {
+    switch (ev.kind) {
+      case 'message':
+        this.onMessage(ev.message, ev.text);
+        break;
+      case 'non-json': {
+        const seq = this.record('recv', ev.text);
+        this.anomalies.push({ kind: 'non-json', seq, detail: ev.reason });
+        break;
+      }
+      case 'overlong': {
+        const seq = this.record('recv', `${ev.prefix} … [line of ${ev.bytes} bytes cut]`);
+        this.anomalies.push({ kind: 'overlong', seq, detail: `a line of ${ev.bytes} bytes exceeded the line limit` });
+        break;
+      }
+      case 'stderr':
+        if (this.stderr.length < 2000) this.stderr.push(ev.text);
+        this.record('stderr', ev.text);
+        break;
+      case 'closed': {
+        const seq = this.record('note', ev.reason);
+        this.closed = { reason: ev.reason, exitCode: ev.exitCode, signal: ev.signal, seq };
+        break;
+      }
+    }
+    this.wake();
+  }
+
+  private onMessage(message: unknown, text: string): void {
+    const seq = this.record('recv', text);
+    const { kind, reason } = classify(message);
+    if (kind === 'batch') {
+      this.inbound.push({ seq, message, kind });
+      // A batch of responses answers a batch we sent (2025-03-26); judge each element.
+      for (const element of message as unknown[]) this.onSingle(element, seq);
+      return;
+    }
+    this.onSingle(message, seq, reason);
+  }
+
+  private onSingle(message: unknown, seq: number, reason?: string): void {
+    const { kind, reason: why } = classify(message);
+    if (kind === 'invalid' || kind === 'batch') {
+      this.inbound.push({ seq, message, kind });
+      this.anomalies.push({ kind: kind === 'batch' ? 'unexpected-batch' : 'invalid-message', seq, detail: reason ?? why ?? 'invalid' });
+      return;
+    }
+    if (kind === 'response') {
+      const response = message as JsonRpcResponse;
+      const entry = this.pending.get(idKey(response.id));
+      this.inbound.push({ seq, message, kind, ...(entry ? { requestMethod: entry.method } : {}) });
+      if (!entry) {
+        this.anomalies.push({ kind: 'unknown-id', seq, detail: `a response carries id ${JSON.stringify(response.id)}, which no request of ours had` });
+      } else if (entry.response !== undefined) {
+        this.anomalies.push({ kind: 'duplicate-response', seq, detail: `a second response to id ${JSON.stringify(response.id)} (${entry.method})` });
+      } else {
+        entry.response = response;
+        entry.responseSeq = seq;
+      }
+      return;
+    }
+    this.inbound.push({ seq, message, kind });
+    if (kind === 'notification') {
+      this.notifications.push({ seq, message: message as JsonRpcNotification });
+      return;
+    }
+    const request = message as JsonRpcRequest;
+    this.serverRequests.push({ seq, message: request });
+    void this.answer(request);
+  }
+
+  private async answer(request: JsonRpcRequest): Promise<void> {
+    const scripted = this.options.replies?.[request.method];
+    let body: Record<string, unknown>;
+    if (request.method === 'ping') body = { result: {} };
+    else if (scripted && 'result' in scripted) body = { result: scripted.result };
+    else if (scripted && 'error' in scripted) body = { error: scripted.error };
+    else body = { error: { code: -32601, message: `mcp-conform has no scripted reply for ${request.method}` } };
+    const reply = { jsonrpc: '2.0', id: request.id, ...body };
+    const text = JSON.stringify(reply);
+    const seq = this.record('send', text);
+    this.outbound.push({ seq, message: reply, text, author: 'runner' });
+    await this.transport.send(text);
+  }
+
+  private record(dir: TranscriptEntry['dir'], text: string): number {
+    const seq = ++this.seq;
+    if (this.transcript.length >= this.maxEntries) {
+      this.droppedEntries++;
+      return seq;
+    }
+    const clipped = text.length > this.maxChars ? `${text.slice(0, this.maxChars)} … [${text.length - this.maxChars} more characters]` : text;
+    this.transcript.push({ seq, t: this.elapsed(), dir, text: clipped });
+    return seq;
+  }
+
+  /** Number of transcript entries dropped because the transcript was full. */
+  get dropped(): number {
+    return this.droppedEntries;
+  }
+
+  private wake(): void {
+    for (const w of [...this.waiters]) {
+      const ok = w.check();
+      // Once the target is gone nothing more will arrive: end every wait now.
+      if (ok || this.closed) w.finish(ok);
+    }
+  }
+}

@@ -1,0 +1,106 @@
+// What every step executor receives: the session, variables, labels, bounds, and the way to record
+// a check. Executors are small functions; this object is the only state they share.
+import type { Revision } from '../../schema/revisions.js';
+import type { CheckResult, CheckStatus, Level, RuleRef } from '../results/index.js';
+import type { ClientIdentity, PendingRequest, Session } from '../protocol/index.js';
+import type { Scenario, Step, CheckOptions, Condition } from '../suite-loader/types.js';
+
+export interface RuleLookup {
+  ruleRef(id: string, revision: Revision): RuleRef;
+}
+
+export interface Validators {
+  /** Messages describing why `value` is not a valid `typeName` of this revision; [] if valid. */
+  validateType(typeName: string, value: unknown): string[];
+  /** Messages describing why `value` does not satisfy the JSON Schema `schema`; [] if valid. */
+  validateSchema(schema: unknown, value: unknown): string[];
+}
+
+export interface StepContext {
+  scenario: Scenario;
+  revision: Revision;
+  transport: string;
+  session: Session;
+  client: ClientIdentity;
+  vars: Record<string, unknown>;
+  labels: Map<string, PendingRequest>;
+  /** Notifications already claimed by an expectNotification step (by transcript seq). */
+  consumed: Set<number>;
+  /** The default bound for waits in this cell. */
+  timeoutMs: number;
+  seed: number;
+  rules: RuleLookup;
+  validators: Validators;
+  checks: CheckResult[];
+  /** Evaluates a condition in this cell (for `when` and `loop.while`). */
+  holds(condition: Condition): boolean;
+  /** Runs nested steps (loop bodies). */
+  runSteps(steps: Step[]): Promise<void>;
+  /** Set once the target has gone (crash, close); later waits end at once. */
+  signal: AbortSignal;
+}
+
+export interface Finding {
+  status: Exclude<CheckStatus, 'warning'> | 'violated';
+  message: string;
+  expected?: string;
+  actual?: string;
+  pointer?: string;
+  evidence?: number[];
+  hints?: string[];
+}
+
+/**
+ * Records the verdict of a check step. `violated` is graded by the rule's level: a broken MUST is
+ * `failed`, a broken SHOULD is `warning`, a broken MAY is only `info`.
+ */
+export function recordCheck(ctx: StepContext, step: Step & CheckOptions, finding: Finding): CheckResult {
+  const ruleId = step.rule ?? ctx.scenario.rules[0] ?? 'unknown';
+  const rule = ctx.rules.ruleRef(ruleId, ctx.revision);
+  const status: CheckStatus = finding.status === 'violated' ? gradeViolation(rule.level) : finding.status;
+  const message = finding.status === 'violated' && step.message ? `${finding.message} — ${step.message}` : finding.message;
+  const result: CheckResult = {
+    id: `${ctx.scenario.id}#${step.check ?? step.path}`,
+    rule,
+    status,
+    message,
+    ...(finding.expected !== undefined ? { expected: finding.expected } : {}),
+    ...(finding.actual !== undefined ? { actual: finding.actual } : {}),
+    ...(finding.pointer !== undefined ? { pointer: finding.pointer } : {}),
+    ...(finding.evidence ? { evidence: finding.evidence } : {}),
+    ...(finding.hints ? { hints: finding.hints } : {}),
+  };
+  ctx.checks.push(result);
+  return result;
+}
+
+export function gradeViolation(level: Level): CheckStatus {
+  return level === 'MUST' ? 'failed' : level === 'SHOULD' ? 'warning' : 'info';
+}
+
+export function boundFor(ctx: StepContext, within: number | undefined): number {
+  return within ?? ctx.timeoutMs;
+}
+
+/** Why a wait ended without the awaited message: the target went away, or time ran out. */
+export function missingReason(ctx: StepContext, what: string, ms: number): { status: 'errored' | 'violated'; message: string } {
+  const closed = ctx.session.closed;
+  if (closed) return { status: 'errored', message: `${what}: ${closed.reason} before it arrived` };
+  return { status: 'violated', message: `${what} within ${ms} ms` };
+}
+
+export class StepError extends Error {
+  constructor(
+    message: string,
+    readonly step: Step,
+  ) {
+    super(message);
+    this.name = 'StepError';
+  }
+}
+
+export function labelled(ctx: StepContext, step: Step, label: string): PendingRequest {
+  const entry = ctx.labels.get(label);
+  if (!entry) throw new StepError(`no request labelled "${label}" was sent before line ${step.sourceLine}`, step);
+  return entry;
+}

@@ -1,0 +1,86 @@
+// `expect`: waits for the response to a labelled request and matches it against the expectation
+// (result, error, or one of several), then captures values into variables.
+import { describePattern, getPointer, matchPattern, type MatchOutcome } from '../matchers/index.js';
+import { isErrorResponse, type JsonRpcResponse } from '../protocol/index.js';
+import type { ExpectStep, ResponseExpectation } from '../suite-loader/types.js';
+import { boundFor, labelled, missingReason, recordCheck, type StepContext } from './context.js';
+
+export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<void> {
+  const entry = labelled(ctx, step, step.label);
+  const ms = boundFor(ctx, step.within);
+  const response = await ctx.session.response(entry, ms, ctx.signal);
+  const what = `no response to id ${JSON.stringify(entry.id)} \`${entry.method}\``;
+  if (!response) {
+    recordCheck(ctx, step, { ...missingReason(ctx, what, ms), evidence: [entry.sentSeq] });
+    return;
+  }
+  const evidence = [entry.sentSeq, entry.responseSeq ?? ctx.session.lastSeq];
+  const alternatives: ResponseExpectation[] = step.oneOf ?? expectationOf(step);
+  if (alternatives.length === 0) {
+    recordCheck(ctx, step, { status: 'passed', message: `\`${entry.method}\` was answered`, evidence });
+    capture(ctx, step, response);
+    return;
+  }
+  const outcomes = alternatives.map((alt) => judge(ctx, alt, response));
+  if (outcomes.some((o) => o.ok)) {
+    recordCheck(ctx, step, { status: 'passed', message: `\`${entry.method}\` was answered as expected`, evidence });
+    capture(ctx, step, response);
+    return;
+  }
+  // Report the alternative that came closest: the one of the same kind (result vs error), if any.
+  const kind = isErrorResponse(response) ? 'error' : 'result';
+  const index = Math.max(0, alternatives.findIndex((a) => kind in a));
+  const failed = outcomes[index] as Extract<MatchOutcome, { ok: false }>;
+  const expected = alternatives.map(describeExpectation).join(' or ');
+  recordCheck(ctx, step, {
+    status: 'violated',
+    message: `the response to \`${entry.method}\` did not match: at ${failed.pointer || '(root)'} expected ${failed.expected}, got ${failed.actual}`,
+    expected,
+    actual: summarise(response),
+    pointer: failed.pointer,
+    evidence,
+  });
+}
+
+function expectationOf(step: ExpectStep): ResponseExpectation[] {
+  if (step.result !== undefined) return [{ result: step.result }];
+  if (step.error !== undefined) return [{ error: step.error }];
+  return [];
+}
+
+function judge(ctx: StepContext, alt: ResponseExpectation, response: JsonRpcResponse): MatchOutcome {
+  const mctx = { vars: ctx.vars, validateType: ctx.validators.validateType, validateSchema: ctx.validators.validateSchema };
+  if ('result' in alt) {
+    if (isErrorResponse(response)) return { ok: false, pointer: '/result', expected: 'a result', actual: `error ${response.error.code} "${response.error.message}"` };
+    return prefix(matchPattern(alt.result, response.result, mctx), '/result');
+  }
+  if (!isErrorResponse(response)) return { ok: false, pointer: '/error', expected: 'an error', actual: `a result ${clip(JSON.stringify(response.result))}` };
+  return prefix(matchPattern(alt.error, response.error, mctx), '/error');
+}
+
+function prefix(outcome: MatchOutcome, base: string): MatchOutcome {
+  return outcome.ok ? outcome : { ...outcome, pointer: base + outcome.pointer };
+}
+
+export function capture(ctx: StepContext, step: { capture?: Record<string, string> }, message: unknown): void {
+  for (const [name, pointer] of Object.entries(step.capture ?? {})) {
+    const found = getPointer(message, pointer);
+    if (found.found) ctx.vars[name] = found.value;
+    else delete ctx.vars[name];
+  }
+}
+
+function describeExpectation(alt: ResponseExpectation): string {
+  return 'result' in alt ? `result ${describePattern(alt.result)}` : `error ${describePattern(alt.error)}`;
+}
+
+function summarise(response: JsonRpcResponse): string {
+  return isErrorResponse(response)
+    ? `error ${clip(JSON.stringify(response.error))}`
+    : `result ${clip(JSON.stringify(response.result))}`;
+}
+
+export function clip(text: string | undefined, max = 300): string {
+  if (text === undefined) return 'undefined';
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

@@ -1,0 +1,52 @@
+// Public surface of the step executors: one function per step kind, dispatched by `kind`.
+import type { Step } from '../suite-loader/types.js';
+import { runCancel } from './cancel.js';
+import { runCheck } from './check.js';
+import { runCloseInput, type Closer } from './close-input.js';
+import type { StepContext } from './context.js';
+import { runExpect } from './expect.js';
+import { runExpectNoNotification, runExpectNotification } from './expect-notification.js';
+import { runExpectNoResponse } from './expect-no-response.js';
+import { runHandshake } from './handshake.js';
+import { runLoop } from './loop.js';
+import { runNotify } from './notify.js';
+import { runRequest } from './request.js';
+import { runSend } from './send.js';
+import { runSet } from './set.js';
+
+export type ExecutionContext = StepContext & { closer: Closer };
+
+export async function runStep(ctx: ExecutionContext, step: Step): Promise<void> {
+  switch (step.kind) {
+    case 'request':
+      return runRequest(ctx, step);
+    case 'notify':
+      return runNotify(ctx, step);
+    case 'send':
+      return runSend(ctx, step);
+    case 'handshake':
+      return runHandshake(ctx, step);
+    case 'expect':
+      return runExpect(ctx, step);
+    case 'expectNoResponse':
+      return runExpectNoResponse(ctx, step);
+    case 'expectNotification':
+      return runExpectNotification(ctx, step);
+    case 'expectNoNotification':
+      return runExpectNoNotification(ctx, step);
+    case 'cancel':
+      return runCancel(ctx, step);
+    case 'set':
+      return runSet(ctx, step);
+    case 'check':
+      return runCheck(ctx, step);
+    case 'loop':
+      return runLoop(ctx, step);
+    case 'closeInput':
+      return runCloseInput(ctx, step);
+  }
+}
+
+export { performHandshake, type HandshakeOutcome } from './handshake.js';
+export { recordCheck, gradeViolation, StepError, type StepContext, type RuleLookup, type Validators, type Finding } from './context.js';
+export type { Closer } from './close-input.js';

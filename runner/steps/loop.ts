@@ -1,0 +1,48 @@
+// `loop`: repeats nested steps while a condition holds, with a hard iteration bound and optional
+// detection of a repeating variable (a server handing back a cursor it already gave).
+import { isDeepStrictEqual } from 'node:util';
+import type { LoopStep } from '../suite-loader/types.js';
+import { recordCheck, type StepContext } from './context.js';
+import { clip } from './expect.js';
+
+export async function runLoop(ctx: StepContext, step: LoopStep): Promise<void> {
+  const seen: unknown[] = [];
+  const before = ctx.checks.length;
+  for (let i = 0; i < step.max; i++) {
+    if (step.while && !ctx.holds(step.while)) {
+      recordCheck(ctx, step, { status: 'passed', message: `finished after ${i} iteration(s)` });
+      return;
+    }
+    if (step.distinct) {
+      const value = ctx.vars[step.distinct];
+      if (seen.some((v) => isDeepStrictEqual(v, value))) {
+        recordCheck(ctx, step, {
+          status: 'violated',
+          message: `\`${step.distinct}\` repeated a value it had in an earlier iteration (a loop that would never end)`,
+          expected: `a new \`${step.distinct}\` each iteration`,
+          actual: clip(JSON.stringify(value)),
+        });
+        return;
+      }
+      seen.push(value);
+    }
+    ctx.vars.iteration = i;
+    await ctx.runSteps(step.steps);
+    // A failed or errored check inside the body ends the loop: its cause is already reported.
+    if (ctx.checks.slice(before).some((c) => c.status === 'failed' || c.status === 'errored') || ctx.signal.aborted) return;
+  }
+  if (!step.while || !ctx.holds(step.while)) {
+    recordCheck(ctx, step, { status: 'passed', message: `finished after ${step.max} iteration(s)` });
+    return;
+  }
+  if (step.onExhausted === 'pass') {
+    recordCheck(ctx, step, { status: 'passed', message: `stopped at the bound of ${step.max} iterations` });
+    return;
+  }
+  recordCheck(ctx, step, {
+    status: 'violated',
+    message: `still going after ${step.max} iterations`,
+    expected: `the loop to end within ${step.max} iterations`,
+    actual: `more than ${step.max}`,
+  });
+}

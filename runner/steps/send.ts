@@ -1,0 +1,23 @@
+// `send`: writes raw text or JSON exactly as the scenario gives it, for malformed-input tests.
+import { evaluate } from '../matchers/index.js';
+import type { SendStep } from '../suite-loader/types.js';
+import { StepError, type StepContext } from './context.js';
+
+export async function runSend(ctx: StepContext, step: SendStep): Promise<void> {
+  let text: string;
+  let raw = false;
+  if (step.json !== undefined) text = JSON.stringify(evaluate(step.json, { vars: ctx.vars, seed: ctx.seed }));
+  else if (step.line !== undefined) text = String(evaluate(step.line, { vars: ctx.vars, seed: ctx.seed }));
+  else if (step.text !== undefined) {
+    text = String(evaluate(step.text, { vars: ctx.vars, seed: ctx.seed }));
+    raw = true;
+  } else throw new StepError(`send needs one of line, json or text (line ${step.sourceLine})`, step);
+  const entry = await ctx.session.sendRaw(text, {
+    raw,
+    ...(step.responseId !== undefined ? { responseId: step.responseId } : {}),
+  });
+  if (step.as) {
+    if (!entry) throw new StepError(`send labelled "${step.as}" has no id to correlate; add responseId (line ${step.sourceLine})`, step);
+    ctx.labels.set(step.as, entry);
+  }
+}

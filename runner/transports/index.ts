@@ -1,0 +1,4 @@
+// Public surface of the transports: every concrete Transport and the helpers they share.
+export { StdioTransport, type StdioOptions } from './stdio.js';
+export { splitCommandLine, quoteWord, CommandLineError } from './command-line.js';
+export { liveProcessGroups } from './process-registry.js';

@@ -1,0 +1,225 @@
+// The stdio transport: runs the target as a child process (via execa) in its own process group,
+// frames stdout as newline-delimited JSON, captures stderr, and always reaps the whole tree.
+import { execa, type ResultPromise } from 'execa';
+import {
+  LineDecoder,
+  TransportStartError,
+  type CloseReport,
+  type SendOptions,
+  type Transport,
+  type TransportEvent,
+} from '../protocol/index.js';
+import { quoteWord, splitCommandLine } from './command-line.js';
+import { registerProcessGroup, signalGroup, unregisterProcessGroup } from './process-registry.js';
+
+export interface StdioOptions {
+  command: string;
+  cwd?: string;
+  env?: Record<string, string>;
+  /** Longest stdout line kept; longer lines become an `overlong` event. */
+  maxLineBytes?: number;
+  /** How long the target may take to exit after stdin closes before SIGTERM. */
+  exitGraceMs?: number;
+  /** How long after SIGTERM before SIGKILL. */
+  killGraceMs?: number;
+  /** Stderr lines kept (the oldest are dropped beyond this). */
+  maxStderrLines?: number;
+}
+
+const DEFAULTS = { maxLineBytes: 4 * 1024 * 1024, exitGraceMs: 2000, killGraceMs: 1000, maxStderrLines: 2000 };
+
+export class StdioTransport implements Transport {
+  readonly kind = 'stdio' as const;
+  readonly description: string;
+  private child: ResultPromise | undefined;
+  private listener: ((e: TransportEvent) => void) | undefined;
+  private backlog: TransportEvent[] = [];
+  private exited: Promise<{ code: number | null; signal: string | null }> | undefined;
+  private exitInfo: { code: number | null; signal: string | null } | undefined;
+  private stderrLines = 0;
+  private closing = false;
+  private readonly opts: Required<Omit<StdioOptions, 'cwd' | 'env'>> & Pick<StdioOptions, 'cwd' | 'env'>;
+
+  constructor(options: StdioOptions) {
+    this.opts = { ...DEFAULTS, ...options };
+    this.description = options.command;
+  }
+
+  async start(): Promise<void> {
+    const argv = splitCommandLine(this.opts.command);
+    const [file, ...args] = argv;
+    if (!file) throw new TransportStartError('the server command is empty');
+    const child = execa(file, args, {
+      cwd: this.opts.cwd,
+      env: this.opts.env,
+      extendEnv: true,
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      buffer: false,
+      reject: false,
+      // Own process group, so the whole tree (npx → node → ...) can be signalled at once.
+      detached: true,
+      cleanup: true,
+      // We implement our own escalation so that it covers the process group.
+      forceKillAfterDelay: false,
+      encoding: 'buffer',
+    });
+    this.child = child;
+    this.exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        this.exitInfo = { code, signal };
+        resolve(this.exitInfo);
+      });
+    });
+    // Swallow the result promise: failures surface as events and CloseReports, never rejections.
+    child.catch(() => undefined);
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', () => resolve());
+      child.once('error', (err: NodeJS.ErrnoException) => {
+        const hint =
+          err.code === 'ENOENT'
+            ? `"${file}" was not found; check the command and the PATH (the command is run without a shell)`
+            : err.message;
+        reject(new TransportStartError(`Failed to start ${quoteWord(file)}: ${hint}`, err.message));
+      });
+    });
+    if (child.pid !== undefined) registerProcessGroup(child.pid);
+    child.stdin?.on('error', () => undefined); // EPIPE when the target dies: reported via exit.
+
+    const decoder = new LineDecoder(this.opts.maxLineBytes);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      for (const ev of decoder.push(chunk)) this.onFrame(ev);
+    });
+    child.stdout?.on('end', () => {
+      for (const ev of decoder.end()) this.onFrame(ev);
+    });
+    let errBuf = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      errBuf += chunk.toString('utf8');
+      let nl: number;
+      while ((nl = errBuf.indexOf('\n')) !== -1) {
+        this.onStderr(errBuf.slice(0, nl));
+        errBuf = errBuf.slice(nl + 1);
+      }
+      if (errBuf.length > 64 * 1024) {
+        this.onStderr(errBuf.slice(0, 64 * 1024) + ' …');
+        errBuf = '';
+      }
+    });
+    child.stderr?.on('end', () => {
+      if (errBuf) this.onStderr(errBuf);
+    });
+    // Report the end only after stdout drained, so no message the target wrote before exiting is
+    // lost; a grandchild holding the pipe open must not delay it for long, hence the bound.
+    const stdoutEnded = new Promise<void>((resolve) => {
+      if (!child.stdout || child.stdout.readableEnded) resolve();
+      else child.stdout.once('close', () => resolve());
+    });
+    void this.exited.then(async ({ code, signal }) => {
+      await within(stdoutEnded, 200);
+      this.emit({
+        kind: 'closed',
+        reason: this.closing ? 'closed by the runner' : `the target exited (${signal ? `signal ${signal}` : `code ${code}`})`,
+        exitCode: code,
+        signal,
+      });
+    });
+  }
+
+  async send(text: string, options?: SendOptions): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin || stdin.destroyed || stdin.writableEnded || this.exitInfo) return;
+    const data = options?.raw ? text : text + '\n';
+    await new Promise<void>((resolve) => {
+      // Resolve on error too: a dead target is reported through its exit, not by a throw here.
+      stdin.write(data, () => resolve());
+    });
+  }
+
+  onEvent(listener: (event: TransportEvent) => void): void {
+    this.listener = listener;
+    const pending = this.backlog;
+    this.backlog = [];
+    for (const ev of pending) listener(ev);
+  }
+
+  /** True once the process has exited. */
+  get hasExited(): boolean {
+    return this.exitInfo !== undefined;
+  }
+
+  async close(options: { graceMs?: number } = {}): Promise<CloseReport> {
+    const started = Date.now();
+    const child = this.child;
+    if (!child || !this.exited) return { exitedGracefully: true, escalation: 'none', ms: 0 };
+    this.closing = true;
+    child.stdin?.end();
+    const pgid = child.pid;
+    let escalation: CloseReport['escalation'] = 'none';
+    let info = await within(this.exited, this.exitInfo ? 0 : (options.graceMs ?? this.opts.exitGraceMs));
+    if (!info && pgid !== undefined) {
+      escalation = 'SIGTERM';
+      signalGroup(pgid, 'SIGTERM');
+      info = await within(this.exited, this.opts.killGraceMs);
+      if (!info) {
+        escalation = 'SIGKILL';
+        signalGroup(pgid, 'SIGKILL');
+        info = await within(this.exited, this.opts.killGraceMs);
+      }
+    }
+    // Children the target left behind in its group die with it.
+    if (pgid !== undefined) {
+      signalGroup(pgid, 'SIGKILL');
+      unregisterProcessGroup(pgid);
+    }
+    return {
+      exitedGracefully: escalation === 'none' && info !== undefined,
+      exitCode: info?.code ?? null,
+      signal: info?.signal ?? null,
+      escalation,
+      ms: Date.now() - started,
+    };
+  }
+
+  private onFrame(ev: ReturnType<LineDecoder['push']>[number]): void {
+    if (ev.kind === 'overlong') {
+      this.emit({ kind: 'overlong', prefix: ev.prefix, bytes: ev.bytes });
+      return;
+    }
+    const text = ev.text;
+    if (text.trim() === '') {
+      this.emit({ kind: 'non-json', text, reason: 'empty line on stdout' });
+      return;
+    }
+    try {
+      this.emit({ kind: 'message', message: JSON.parse(text), text });
+    } catch (err) {
+      this.emit({ kind: 'non-json', text, reason: `not JSON (${(err as Error).message})` });
+    }
+  }
+
+  private onStderr(line: string): void {
+    this.stderrLines++;
+    if (this.stderrLines > this.opts.maxStderrLines) return;
+    this.emit({ kind: 'stderr', text: line });
+  }
+
+  private emit(ev: TransportEvent): void {
+    if (this.listener) this.listener(ev);
+    else this.backlog.push(ev);
+  }
+}
+
+/** Resolves with the value if the promise settles within `ms`, otherwise with undefined. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
