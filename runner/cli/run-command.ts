@@ -2,7 +2,7 @@
 // exit code. Separate from main.ts so tests can call it without spawning a process.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createReporter, type ReportFormat } from '../../reports/index.js';
+import { ReportWriteError, createReporter, type ReportFormat } from '../../reports/index.js';
 import { fromRoot } from '../../schema/package-root.js';
 import { protocolValidator, validateWithSchema } from '../../schema/index.js';
 import { loadRules, type RulesCatalogue } from '../../schema/rules.js';
@@ -70,7 +70,13 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
       ...(opts.scenarioFile ?? []).flatMap((f) => ['--scenario-file', quoteWord(f)]),
     ],
   };
-  const reporters = makeReporters(opts);
+  let reporters: Reporter[];
+  try {
+    reporters = makeReporters(opts);
+  } catch (err) {
+    if (err instanceof ReportWriteError) throw new UsageError(err.message, err.fix);
+    throw err;
+  }
   const aborter = new AbortController();
   const onSignal = () => {
     if (aborter.signal.aborted) process.exit(130);
@@ -102,13 +108,15 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
       repro: (cell) => reproCommand(config, { scenarioId: cell.scenario.id, revision: cell.revision }),
       signal: aborter.signal,
     });
-    if (run.endReason === 'target-unavailable') {
-      if (!opts.report?.length || opts.report.every((r) => r.path)) process.stderr.write(`mcp-conform: ${run.fatal}\n`);
-      return ExitCode.TargetUnavailable;
-    }
+    // The console reporter (always present unless a machine format owns stdout) prints run.fatal.
+    if (run.endReason === 'target-unavailable') return ExitCode.TargetUnavailable;
     if (run.endReason === 'interrupted') return ExitCode.Failures;
     const failing = run.summary.failed + run.summary.errored;
     return failing > 0 ? ExitCode.Failures : ExitCode.Conformant;
+  } catch (err) {
+    // An unwritable report path is the user's to fix, not an internal error.
+    if (err instanceof ReportWriteError) throw new UsageError(err.message, err.fix);
+    throw err;
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createReporter, type ReporterOptions } from '../index.js';
+import { captureOutput, fixtureRun, greenRun, interruptedRun, strictRun, unavailableRun } from '../test-fixtures.js';
+import type { RunResult } from '../../runner/results/index.js';
+import { CLEAR_LINE } from './progress-line.js';
+
+function consoleOutput(run: RunResult, options: Omit<ReporterOptions, 'stream'> = {}, stream: { isTTY?: boolean; columns?: number } = {}) {
+  return captureOutput((s) => createReporter('console', { stream: s, color: false, isTTY: false, ...options }), run, stream);
+}
+
+/** Makes the redraws of the progress line visible in a snapshot. */
+function showRedraws(text: string): string {
+  return text.split(CLEAR_LINE).join('⟲').replace(/⟲/g, '⟲\n');
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('console reporter', () => {
+  it('prints a line per cell, the summary, four blocks per failure, the recap and totals (no terminal)', async () => {
+    const out = await consoleOutput(fixtureRun());
+    await expect(out).toMatchFileSnapshot('__snapshots__/console.txt');
+    expect(out).toContain('4 passed, 1 failed, 3 skipped, 1 errored, 1 warning in 1.23s');
+  });
+
+  it('prints the documented per-cell lines', async () => {
+    const out = await consoleOutput(fixtureRun());
+    expect(out).toContain('✓ lifecycle/ping [2025-06-18] 12ms\n');
+    expect(out).toContain('✗ lifecycle/initialize-echoes-version [2025-06-18] 48ms (2 failed checks)\n');
+    expect(out).toContain('! tools/call-invalid-arguments [2025-06-18] 25ms (1 warning)\n');
+    expect(out).toContain('- tools/list-pagination [2025-06-18] (skipped: the target lists all its tools in one page)\n');
+    expect(out).toContain('E tools/call-echo [2025-11-25] 1.00s (errored: the target exited with code 1 before answering tools/call (id 2))\n');
+    expect(out).toContain('✓ lifecycle/ping [2025-11-25] (http) 9ms\n');
+  });
+
+  it('gives every failed, errored and warned cell its rule, expected/actual, exchange and reproduce command', async () => {
+    const out = await consoleOutput(fixtureRun());
+    for (const cell of fixtureRun().scenarios.filter((c) => c.status !== 'skipped' && c.checks.some((k) => k.status !== 'passed' && k.status !== 'info'))) {
+      const section = out.slice(out.indexOf(`${cell.id} [${cell.revision}] —`));
+      expect(section).toContain(`reproduce  ${cell.repro}`);
+      for (const check of cell.checks.filter((k) => ['failed', 'warning', 'errored'].includes(k.status))) {
+        expect(section).toContain(`rule       ${check.rule.id} (${check.rule.level}, revision ${cell.revision})`);
+        expect(section).toContain(check.rule.url);
+      }
+    }
+    expect(out).toContain('at         /result/protocolVersion');
+    expect(out).toContain('┌─ stderr of the target (last 10 of 12 lines)');
+  });
+
+  it('never passes raw control characters from the target to the terminal', async () => {
+    const out = await consoleOutput(fixtureRun());
+    expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(out).toContain('\\u001b[33m[demo]');
+  });
+
+  it('summarises skipped cells by reason, and lists them one by one when verbose', async () => {
+    const quiet = await consoleOutput(fixtureRun());
+    expect(quiet).toContain('Skipped (3 cells)\n  2 × the target lists all its tools in one page\n  1 × revision 2025-11-25');
+    const verbose = await consoleOutput(fixtureRun(), { verbose: true });
+    expect(verbose).toContain('  - tools/list-pagination [2025-11-25]: the target lists all its tools in one page');
+  });
+
+  it('shows passed checks when verbose', async () => {
+    const out = await consoleOutput(fixtureRun(), { verbose: true });
+    await expect(out).toMatchFileSnapshot('__snapshots__/console-verbose.txt');
+    expect(out).toContain('    ✓ lifecycle.ping.empty-result: ping (id 2) was answered with an empty result after 3ms');
+    expect(out).toContain('    i lifecycle.initialize.instructions: the initialize result carries no instructions');
+  });
+
+  it('on a terminal, redraws one progress line and prints only the cells that need attention', async () => {
+    const out = await consoleOutput(fixtureRun(), { isTTY: true }, { isTTY: true, columns: 80 });
+    await expect(showRedraws(out)).toMatchFileSnapshot('__snapshots__/console-tty.txt');
+    expect(out).not.toContain('✓ lifecycle/ping [2025-06-18]');
+    expect(out).toContain('✗ lifecycle/initialize-echoes-version [2025-06-18]');
+    expect(out).toContain('9/9 4 passed · 1 failed · 3 skipped · 1 errored');
+    // The progress line never outgrows the terminal.
+    const frames = out.split(CLEAR_LINE).filter((f) => f !== '' && !f.includes('\n'));
+    expect(frames.length).toBeGreaterThan(9);
+    for (const frame of frames) expect(Array.from(frame).length).toBeLessThan(80);
+    // It is cleared before the final report, which is not cut to the width.
+    expect(out.endsWith('\n')).toBe(true);
+  });
+
+  it('names the cell in flight on the progress line', async () => {
+    const out = await consoleOutput(fixtureRun(), { isTTY: true }, { isTTY: true, columns: 120 });
+    expect(out).toContain('running lifecycle/initialize-echoes-version [2025-06-18]');
+  });
+
+  it('under --strict, fails the warned cell and says so in the totals', async () => {
+    const out = await consoleOutput(strictRun());
+    expect(out).toContain('✗ FAIL tools/call-invalid-arguments [2025-06-18]');
+    expect(out).toContain('3 passed, 2 failed, 3 skipped, 1 errored, 1 warning in 1.23s (strict: warnings fail)');
+  });
+
+  it('marks an interrupted run as partial', async () => {
+    const out = await consoleOutput(interruptedRun());
+    expect(out.trimEnd().split('\n').at(-1)).toBe('Interrupted after 5 of 9 planned cells; the results above are partial.');
+  });
+
+  it('shows why nothing ran when the target is unavailable, without empty totals', async () => {
+    const out = await consoleOutput(unavailableRun());
+    await expect(out).toMatchFileSnapshot('__snapshots__/console-unavailable.txt');
+    expect(out).not.toContain('0 passed');
+  });
+
+  it('is short when everything passes', async () => {
+    const out = await consoleOutput(greenRun());
+    await expect(out).toMatchFileSnapshot('__snapshots__/console-green.txt');
+    expect(out).not.toContain('Failures');
+  });
+
+  it('colours only when asked and NO_COLOR is unset', async () => {
+    vi.stubEnv('NO_COLOR', '');
+    expect(await consoleOutput(fixtureRun(), { color: true })).toContain('\u001b[31m');
+    vi.stubEnv('NO_COLOR', '1');
+    expect(await consoleOutput(fixtureRun(), { color: true })).not.toContain('\u001b[');
+  });
+
+  it('keeps the same words with colour on', async () => {
+    vi.stubEnv('NO_COLOR', '');
+    const painted = await consoleOutput(fixtureRun(), { color: true });
+    const plain = await consoleOutput(fixtureRun());
+    expect(painted.replace(/\u001b\[[0-9;]*m/g, '')).toBe(plain);
+  });
+});

@@ -1,0 +1,86 @@
+// The end-of-run sections: counts per area, skipped cells grouped by reason, the recap of every
+// failure and warning, and the totals line.
+import type { RunResult, RunSummary, ScenarioResult } from '../../runner/results/index.js';
+import { cellFindings, cellLabel, cellMark, formatDuration, padEnd, printable, type Style } from '../format/index.js';
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+export function renderAreaSummary(cells: readonly ScenarioResult[], style: Style): string[] {
+  const areas = new Map<string, ScenarioResult[]>();
+  for (const c of cells) areas.set(c.area, [...(areas.get(c.area) ?? []), c]);
+  if (areas.size === 0) return [];
+  const width = Math.max(...[...areas.keys()].map((a) => a.length));
+  const lines = [style.bold('Summary by area')];
+  for (const [area, list] of areas) {
+    const count = (s: ScenarioResult['status']) => list.filter((c) => c.status === s).length;
+    const warnings = list.reduce((n, c) => n + c.checks.filter((k) => k.status === 'warning').length, 0);
+    const parts = [
+      count('passed') > 0 ? style.green(`${count('passed')} passed`) : '',
+      count('failed') > 0 ? style.red(`${count('failed')} failed`) : '',
+      count('skipped') > 0 ? style.dim(`${count('skipped')} skipped`) : '',
+      count('errored') > 0 ? style.magenta(`${count('errored')} errored`) : '',
+      warnings > 0 ? style.yellow(plural(warnings, 'warning')) : '',
+    ].filter(Boolean);
+    lines.push(`  ${padEnd(area, width)}  ${plural(list.length, 'cell')}: ${parts.join(', ')}`);
+  }
+  return lines;
+}
+
+/** Skipped cells by reason with a count, most frequent first; verbose lists every cell. */
+export function renderSkipped(cells: readonly ScenarioResult[], style: Style, verbose: boolean): string[] {
+  const skipped = cells.filter((c) => c.status === 'skipped');
+  if (skipped.length === 0) return [];
+  const head = style.bold(`Skipped (${plural(skipped.length, 'cell')})`);
+  if (verbose) return [head, ...skipped.map((c) => `  ${style.mark('skipped')} ${cellLabel(c)}: ${printable(c.skipReason ?? 'no reason given')}`)];
+  const byReason = new Map<string, number>();
+  for (const c of skipped) {
+    const reason = c.skipReason ?? 'no reason given';
+    byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
+  }
+  // Stable sort keeps first-seen order among equal counts.
+  const rows = [...byReason].sort((a, b) => b[1] - a[1]);
+  const width = Math.max(...rows.map(([, n]) => String(n).length));
+  return [head, ...rows.map(([reason, n]) => `  ${String(n).padStart(width)} × ${printable(reason)}`)];
+}
+
+/** One line per failed, errored or warned cell, with the rule ids behind it. */
+export function renderRecap(cells: readonly ScenarioResult[], strict: boolean, style: Style): string[] {
+  const failing = cells.filter((c) => c.status === 'failed' || c.status === 'errored');
+  const warned = cells.filter((c) => cellMark(c) === 'warning');
+  const line = (c: ScenarioResult) => {
+    const f = cellFindings(c, strict);
+    const rules = [...new Set([...f.errors, ...f.failures, ...f.warnings].map((k) => k.rule.id))];
+    const why = c.status === 'errored' && c.errorReason ? `errored: ${printable(c.errorReason)}` : rules.join(', ');
+    return `  ${style.mark(cellMark(c))} ${cellLabel(c)}  ${style.dim(why)}`;
+  };
+  return [
+    ...(failing.length > 0 ? [style.bold(style.red(`Failures (${failing.length})`)), ...failing.map(line)] : []),
+    ...(warned.length > 0 ? [style.bold(style.yellow(`Warnings (${warned.length})`)), ...warned.map(line)] : []),
+  ];
+}
+
+/** `12 passed, 1 failed, 3 skipped, 0 errored, 2 warnings in 1.23s` */
+export function renderTotals(summary: RunSummary, style: Style): string {
+  const n = (count: number, text: string, paint: (s: string) => string) => (count > 0 ? paint(text) : text);
+  return [
+    n(summary.passed, `${summary.passed} passed`, style.green),
+    n(summary.failed, `${summary.failed} failed`, style.red),
+    n(summary.skipped, `${summary.skipped} skipped`, style.dim),
+    n(summary.errored, `${summary.errored} errored`, style.magenta),
+    n(summary.warnings, plural(summary.warnings, 'warning'), style.yellow),
+  ].join(', ') + ` in ${formatDuration(summary.durationMs)}`;
+}
+
+/** What the totals cannot say: a partial run, or a run that never started. */
+export function renderEnding(run: RunResult, style: Style): string[] {
+  switch (run.endReason) {
+    case 'interrupted':
+      return [style.yellow(`Interrupted after ${run.scenarios.length} of ${run.planned} planned cells; the results above are partial.`)];
+    case 'target-unavailable':
+      return [`${style.prefix()} ${style.red(printable(run.fatal?.split('\n')[0] ?? 'the target is unavailable.'))}`, ...(run.fatal?.split('\n').slice(1).map(printable) ?? []), 'No scenario ran.'];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,139 @@
+// The machine-readable shape of a run shared by the JSON and JSON Lines reports (DESIGN rule 8),
+// described by schema/report/*.schema.json: a header, one record per cell, a footer.
+import type {
+  CheckResult,
+  CheckStatus,
+  EndReason,
+  Level,
+  RunHeader,
+  RunResult,
+  RunSummary,
+  ScenarioResult,
+  ScenarioStatus,
+  TargetInfo,
+  TranscriptEntry,
+} from '../../runner/results/index.js';
+import type { Revision } from '../../schema/revisions.js';
+
+/** Bumped on any change a reader of an older report would trip over. */
+export const REPORT_FORMAT_VERSION = 1;
+
+export interface ReportCheck {
+  id: string;
+  /** The rule id; the rule's other facts are flattened next to it for easy querying. */
+  rule: string;
+  level: Level;
+  status: CheckStatus;
+  message: string;
+  expected?: string;
+  actual?: string;
+  pointer?: string;
+  section: string;
+  url: string;
+  summary: string;
+  evidence?: number[];
+  hints?: string[];
+}
+
+export interface ReportScenario {
+  id: string;
+  title: string;
+  area: string;
+  revision: Revision;
+  transport: string;
+  status: ScenarioStatus;
+  skipReason?: string;
+  errorReason?: string;
+  durationMs: number;
+  repro: string;
+  tags: string[];
+  checks: ReportCheck[];
+  /** Complete, unlike the windows in human reports (DESIGN rule 5c). */
+  transcript: TranscriptEntry[];
+  stderr: string[];
+}
+
+export interface ReportHeader {
+  formatVersion: typeof REPORT_FORMAT_VERSION;
+  tool: { name: string; version: string };
+  target: TargetInfo;
+  revisions: Revision[];
+  startedAt: string;
+  strict: boolean;
+  seed?: number;
+  planned: number;
+}
+
+export interface ReportFooter {
+  endReason: EndReason;
+  fatal?: string;
+  summary: RunSummary;
+}
+
+export interface ReportDocument extends ReportHeader, ReportFooter {
+  scenarios: ReportScenario[];
+}
+
+export type ReportLine = ({ type: 'header' } & ReportHeader) | ({ type: 'scenario' } & ReportScenario) | ({ type: 'footer' } & ReportFooter);
+
+export function headerRecord(header: RunHeader): ReportHeader {
+  return {
+    formatVersion: REPORT_FORMAT_VERSION,
+    tool: { name: header.tool.name, version: header.tool.version },
+    target: structuredClone(header.target),
+    revisions: [...header.revisions],
+    startedAt: header.startedAt,
+    strict: header.strict,
+    ...(header.seed !== undefined ? { seed: header.seed } : {}),
+    planned: header.planned,
+  };
+}
+
+export function checkRecord(check: CheckResult): ReportCheck {
+  return {
+    id: check.id,
+    rule: check.rule.id,
+    level: check.rule.level,
+    status: check.status,
+    message: check.message,
+    ...(check.expected !== undefined ? { expected: check.expected } : {}),
+    ...(check.actual !== undefined ? { actual: check.actual } : {}),
+    ...(check.pointer !== undefined ? { pointer: check.pointer } : {}),
+    section: check.rule.section,
+    url: check.rule.url,
+    summary: check.rule.summary,
+    ...(check.evidence ? { evidence: [...check.evidence] } : {}),
+    ...(check.hints ? { hints: [...check.hints] } : {}),
+  };
+}
+
+export function scenarioRecord(cell: ScenarioResult): ReportScenario {
+  return {
+    id: cell.id,
+    title: cell.title,
+    area: cell.area,
+    revision: cell.revision,
+    transport: cell.transport,
+    status: cell.status,
+    ...(cell.skipReason !== undefined ? { skipReason: cell.skipReason } : {}),
+    ...(cell.errorReason !== undefined ? { errorReason: cell.errorReason } : {}),
+    durationMs: cell.durationMs,
+    repro: cell.repro,
+    tags: [...cell.tags],
+    checks: cell.checks.map(checkRecord),
+    transcript: cell.transcript.map((e) => ({ seq: e.seq, t: e.t, dir: e.dir, text: e.text })),
+    stderr: [...cell.stderr],
+  };
+}
+
+export function footerRecord(run: Pick<RunResult, 'endReason' | 'fatal' | 'summary'>): ReportFooter {
+  return {
+    endReason: run.endReason,
+    ...(run.fatal !== undefined ? { fatal: run.fatal } : {}),
+    summary: { ...run.summary },
+  };
+}
+
+export function reportDocument(run: RunResult): ReportDocument {
+  return { ...headerRecord(run), ...footerRecord(run), scenarios: run.scenarios.map(scenarioRecord) };
+}

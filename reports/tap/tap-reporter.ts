@@ -1,0 +1,145 @@
+// TAP version 14: the plan up front when the cell count is known, one test point per cell as it
+// ends, a YAML diagnostic under every failure, error and warning, and Bail out! for a cut-short run.
+//
+// Warnings (broken SHOULDs) are `ok` points with a diagnostic whose severity is "warning". We do
+// not use `# TODO`: TODO declares the *test* unfinished and harnesses treat a TODO point's result
+// as unimportant either way, whereas a warning is a real finding about the target that merely does
+// not fail the run. Under --strict the cell fails and the point is `not ok`.
+import { stringify } from 'yaml';
+import type { CheckResult, Reporter, RunHeader, RunResult, ScenarioResult } from '../../runner/results/index.js';
+import { cellFindings, cellLabel, createStyle, printable, renderTranscript, type OutputSink } from '../format/index.js';
+
+const PLAIN = createStyle(false);
+
+/** TAP reserves `#` (directives) and `\` (escapes) in descriptions, and a point is one line. */
+export function tapEscape(text: string): string {
+  return printable(text).replace(/\\/g, '\\\\').replace(/#/g, '\\#');
+}
+
+export function renderTapPoint(n: number, cell: ScenarioResult, strict: boolean): string {
+  const name = `${n} - ${tapEscape(cellLabel(cell))}`;
+  if (cell.status === 'skipped') return `ok ${name} # SKIP ${tapEscape(cell.skipReason ?? 'no reason given')}\n`;
+  const ok = cell.status === 'passed';
+  const diagnostic = diagnosticOf(cell, strict);
+  return `${ok ? 'ok' : 'not ok'} ${name}\n${diagnostic ? yamlBlock(diagnostic) : ''}`;
+}
+
+type Diagnostic = Record<string, unknown>;
+
+function diagnosticOf(cell: ScenarioResult, strict: boolean): Diagnostic | undefined {
+  const f = cellFindings(cell, strict);
+  const checks = [...f.errors, ...f.failures, ...f.warnings];
+  if (cell.status === 'passed' && f.warnings.length === 0) return undefined;
+  const [first, ...rest] = checks;
+  const severity = (c: CheckResult) => (f.errors.includes(c) ? 'error' : f.failures.includes(c) ? 'fail' : 'warning');
+  const head: Diagnostic =
+    cell.status === 'errored'
+      ? { message: cell.errorReason ?? first?.message ?? 'the target misbehaved', severity: first?.status === 'runner-bug' ? 'runner-bug' : 'error' }
+      : { message: first?.message ?? 'the cell failed', severity: first ? severity(first) : 'fail' };
+  return {
+    ...head,
+    // An errored cell's message is why it errored; the check behind it keeps its own words.
+    ...(first && cell.status === 'errored' && first.message !== head.message ? { finding: first.message } : {}),
+    ...(first ? findingFields(cell, first, false) : {}),
+    ...(rest.length > 0 ? { more: rest.map((c) => ({ severity: severity(c), ...findingFields(cell, c, true) })) } : {}),
+    ...(cell.status === 'errored' && cell.stderr.length > 0 ? { stderr: cell.stderr.slice(-10) } : {}),
+    repro: cell.repro,
+    duration_ms: cell.durationMs,
+  };
+}
+
+function findingFields(cell: ScenarioResult, check: CheckResult, withMessage: boolean): Diagnostic {
+  return {
+    ...(withMessage ? { message: check.message } : {}),
+    rule: check.rule.id,
+    level: check.rule.level,
+    section: check.rule.section,
+    url: check.rule.url,
+    check: check.id,
+    ...(check.expected !== undefined ? { expected: check.expected } : {}),
+    ...(check.actual !== undefined ? { actual: check.actual } : {}),
+    ...(check.pointer !== undefined ? { pointer: check.pointer } : {}),
+    exchange: renderTranscript(cell.transcript, { ...(check.evidence ? { evidence: check.evidence } : {}), style: PLAIN, maxText: 200 }),
+    ...(check.hints?.length ? { hints: check.hints } : {}),
+  };
+}
+
+function yamlBlock(data: Diagnostic): string {
+  const body = stringify(data, { lineWidth: 0 })
+    .trimEnd()
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
+  return `  ---\n${body}\n  ...\n`;
+}
+
+function headerComment(header: RunHeader): string {
+  const target = header.target.command ?? header.target.url ?? header.target.kind;
+  return `# ${header.tool.name} ${header.tool.version}, target ${tapEscape(target)}, revisions ${header.revisions.join(' ') || 'none accepted'}${header.seed !== undefined ? `, seed ${header.seed}` : ''}${header.strict ? ', strict' : ''}\n`;
+}
+
+export function renderTapReport(run: RunResult): string {
+  const writer = new TapWriter();
+  let out = writer.start(run);
+  for (const cell of run.scenarios) out += writer.point(cell, run.strict);
+  return out + writer.end(run);
+}
+
+/** The stateful part shared by the streaming reporter and the one-shot renderer. */
+class TapWriter {
+  private started = false;
+  private planWritten = false;
+  private count = 0;
+  private strict = false;
+
+  start(header: RunHeader): string {
+    if (this.started) return '';
+    this.started = true;
+    this.strict = header.strict;
+    let out = `TAP version 14\n${headerComment(header)}`;
+    // With no cells planned we wait: the end decides between an empty plan and a bail-out.
+    if (header.planned > 0) {
+      out += `1..${header.planned}\n`;
+      this.planWritten = true;
+    }
+    return out;
+  }
+
+  point(cell: ScenarioResult, strict = this.strict): string {
+    return renderTapPoint(++this.count, cell, strict);
+  }
+
+  end(run: RunResult): string {
+    let out = this.start(run);
+    if (this.count === 0) for (const cell of run.scenarios) out += this.point(cell, run.strict);
+    const s = run.summary;
+    const totals = `# ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored, ${s.warnings} ${s.warnings === 1 ? 'warning' : 'warnings'}\n`;
+    if (run.endReason === 'target-unavailable') {
+      return `${out}Bail out! ${tapEscape(run.fatal?.split('\n')[0] ?? 'the target is unavailable')}\n`;
+    }
+    if (run.endReason === 'interrupted' || (this.planWritten && this.count < run.planned)) {
+      return `${out}${totals}Bail out! Interrupted after ${this.count} of ${run.planned} planned cells\n`;
+    }
+    if (!this.planWritten) out += `1..${this.count}\n`;
+    return out + totals;
+  }
+}
+
+export class TapReporter implements Reporter {
+  private readonly writer = new TapWriter();
+
+  constructor(private readonly sink: OutputSink) {}
+
+  onRunStart(header: RunHeader): void {
+    this.sink.write(this.writer.start(header));
+  }
+
+  onScenarioEnd(result: ScenarioResult): void {
+    this.sink.write(this.writer.point(result));
+  }
+
+  async onRunEnd(run: RunResult): Promise<void> {
+    this.sink.write(this.writer.end(run));
+    await this.sink.close();
+  }
+}
