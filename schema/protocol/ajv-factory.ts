@@ -1,0 +1,36 @@
+// Creates the ajv instances used for our protocol schemas and for user-supplied schemas, one per
+// JSON Schema dialect, with the same options and formats everywhere.
+import { Ajv } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Options } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+export type Dialect = 'draft-07' | '2019-09' | '2020-12';
+
+export type AnyAjv = Ajv | Ajv2019 | Ajv2020;
+
+// ajv-formats is CommonJS: its default export is the plugin function, which also carries itself as
+// `.default`; that member is what the type declarations describe.
+const addFormats = addFormatsModule.default;
+
+export interface AjvChoices {
+  /** Our own schemas are checked strictly (a typo in a keyword fails the build); user schemas are not. */
+  strictSchema: boolean;
+}
+
+export function createAjv(dialect: Dialect, choices: AjvChoices): AnyAjv {
+  const options: Options = {
+    allErrors: true,
+    verbose: true,
+    strictSchema: choices.strictSchema,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+    // Unknown formats and keywords in user schemas are annotations, not failures; never print.
+    logger: false,
+  };
+  const ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
+  addFormats(ajv);
+  return ajv;
+}
