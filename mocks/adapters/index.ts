@@ -1,0 +1,6 @@
+// Public surface of the adapters: thin bindings of the mock core to a transport, one per file
+// (stdio for the executable, in-memory for the runner's tests).
+export { serveStdio } from './stdio.js';
+export type { StdioServerOptions, StdioServerHandle } from './stdio.js';
+export { createInMemoryTransport } from './in-memory.js';
+export type { InMemoryTransport, InMemoryTransportOptions } from './in-memory.js';

@@ -1,0 +1,63 @@
+// Request and notification handlers: a matcher (method name or predicate) plus a resolver, built
+// with `mcp.request` / `mcp.notification`. The server tries them in order; the first answer wins.
+import type { JsonRpcNotification, JsonRpcRequest } from '../../runner/protocol/index.js';
+import type { ReplyValue } from './reply.js';
+import type { NotificationContext, RequestContext } from './request-context.js';
+
+export type RequestMatcher = string | ((request: JsonRpcRequest, ctx: RequestContext) => boolean);
+export type NotificationMatcher = string | ((notification: JsonRpcNotification, ctx: NotificationContext) => boolean);
+
+export type Resolver = (ctx: RequestContext) => ReplyValue | Promise<ReplyValue>;
+export type NotificationListener = (ctx: NotificationContext) => void;
+
+export interface HandlerOptions {
+  /** Answer (or observe) only the first matching message, then step aside until restoreHandlers(). */
+  once?: boolean;
+}
+
+export interface RequestHandler {
+  readonly kind: 'request';
+  readonly matcher: RequestMatcher;
+  readonly resolve: Resolver;
+  readonly once: boolean;
+  /** True once a `once` handler has answered. */
+  used: boolean;
+  /** Human label for messages: the method, or "predicate". */
+  readonly label: string;
+}
+
+export interface NotificationHandler {
+  readonly kind: 'notification';
+  readonly matcher: NotificationMatcher;
+  readonly listen: NotificationListener;
+  readonly once: boolean;
+  used: boolean;
+  readonly label: string;
+}
+
+export type Handler = RequestHandler | NotificationHandler;
+
+function label(matcher: string | ((...args: never[]) => boolean)): string {
+  return typeof matcher === 'string' ? matcher : matcher.name ? `predicate ${matcher.name}` : 'predicate';
+}
+
+export const mcp = {
+  /** Answers requests whose method equals `matcher` (or for which the predicate holds). */
+  request(matcher: RequestMatcher, resolve: Resolver, options: HandlerOptions = {}): RequestHandler {
+    return { kind: 'request', matcher, resolve, once: options.once ?? false, used: false, label: label(matcher) };
+  },
+  /** Observes notifications from the client; every matching listener runs, none can answer. */
+  notification(matcher: NotificationMatcher, listen: NotificationListener, options: HandlerOptions = {}): NotificationHandler {
+    return { kind: 'notification', matcher, listen, once: options.once ?? false, used: false, label: label(matcher) };
+  },
+};
+
+export function requestMatches(handler: RequestHandler, request: JsonRpcRequest, ctx: RequestContext): boolean {
+  if (handler.once && handler.used) return false;
+  return typeof handler.matcher === 'string' ? handler.matcher === request.method : handler.matcher(request, ctx);
+}
+
+export function notificationMatches(handler: NotificationHandler, notification: JsonRpcNotification, ctx: NotificationContext): boolean {
+  if (handler.once && handler.used) return false;
+  return typeof handler.matcher === 'string' ? handler.matcher === notification.method : handler.matcher(notification, ctx);
+}

@@ -1,0 +1,7 @@
+// Public surface of the mocks: the mock server core, the reference server, and the adapters that
+// serve a mock over stdio or connect the runner to it in memory.
+export * from './core/index.js';
+export { createReferenceServer, REFERENCE_SERVER_NAME } from './reference/index.js';
+export type { ReferenceServerOptions } from './reference/index.js';
+export { serveStdio, createInMemoryTransport } from './adapters/index.js';
+export type { StdioServerOptions, StdioServerHandle, InMemoryTransport, InMemoryTransportOptions } from './adapters/index.js';

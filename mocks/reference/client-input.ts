@@ -1,0 +1,121 @@
+// Asking the client for input from inside a tool, in each era's way: a server-to-client request in
+// the stateful revisions, an input_required result and a retry with inputResponses in 2026-07-28.
+import { ClientRequestError, ProtocolError, RequestAbortedError, hasCapability, type RequestContext } from '../core/index.js';
+
+export type ClientInputMethod = 'sampling/createMessage' | 'elicitation/create' | 'roots/list';
+
+export interface ClientInputRequest {
+  /** The key of this request in inputRequests / inputResponses. */
+  key: string;
+  method: ClientInputMethod;
+  params?: Record<string, unknown>;
+}
+
+/** Either the client's answer, or the result the tool must return now instead. */
+export type ClientInputOutcome = { answer: Record<string, unknown> } | { early: Record<string, unknown> };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const CAPABILITY: Record<ClientInputMethod, { path: string; required: Record<string, unknown> }> = {
+  'sampling/createMessage': { path: 'sampling', required: { sampling: {} } },
+  'elicitation/create': { path: 'elicitation', required: { elicitation: { form: {} } } },
+  'roots/list': { path: 'roots', required: { roots: {} } },
+};
+
+/** Form-mode elicitation: `form` declared, or an elicitation object naming neither mode. */
+function acceptsFormElicitation(caps: Record<string, unknown>): boolean {
+  const e = caps.elicitation;
+  if (!isObject(e)) return false;
+  if ('form' in e) return hasCapability(e, 'form');
+  return !('url' in e);
+}
+
+function clientHas(ctx: RequestContext, method: ClientInputMethod): boolean {
+  if (method === 'elicitation/create') return acceptsFormElicitation(ctx.clientCapabilities);
+  return ctx.hasClientCapability(CAPABILITY[method].path);
+}
+
+/** A tool execution error: the model can read what went wrong. */
+export function toolError(text: string): Record<string, unknown> {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** Checks that an answer has the shape its request's result type requires. */
+export function answerProblem(method: ClientInputMethod, answer: unknown): string | undefined {
+  if (!isObject(answer)) return 'it is not an object';
+  switch (method) {
+    case 'sampling/createMessage':
+      if (typeof answer.role !== 'string' || typeof answer.model !== 'string' || !(isObject(answer.content) || Array.isArray(answer.content))) {
+        return 'a CreateMessageResult needs role, model and content';
+      }
+      return undefined;
+    case 'elicitation/create':
+      return ['accept', 'decline', 'cancel'].includes(answer.action as string) ? undefined : 'an ElicitResult needs action accept, decline or cancel';
+    case 'roots/list':
+      return Array.isArray(answer.roots) && answer.roots.every((r) => isObject(r) && typeof r.uri === 'string')
+        ? undefined
+        : 'a ListRootsResult needs roots, each with a uri';
+  }
+}
+
+function encodeState(tool: string, key: string): string {
+  return Buffer.from(JSON.stringify({ tool, key }), 'utf8').toString('base64url');
+}
+
+function stateMatches(state: unknown, tool: string, key: string): boolean {
+  if (typeof state !== 'string') return false;
+  try {
+    const decoded = JSON.parse(Buffer.from(state, 'base64url').toString('utf8')) as unknown;
+    return isObject(decoded) && decoded.tool === tool && decoded.key === key;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Gets one piece of input from the client for tool `tool`. The request state only names the tool
+ * and the key: tampering with it can do nothing worse than fail the request, which is the case in
+ * which basic/patterns/mrtr lets a server leave it without integrity protection.
+ */
+export async function askClient(ctx: RequestContext, tool: string, input: ClientInputRequest): Promise<ClientInputOutcome> {
+  const { method, key } = input;
+  if (ctx.stateless) {
+    if (!clientHas(ctx, method)) {
+      // basic/index#meta: a request needing an undeclared client capability gets -32021.
+      throw new ProtocolError(-32021, `Missing required client capability: ${CAPABILITY[method].path}`, {
+        requiredCapabilities: CAPABILITY[method].required,
+      });
+    }
+    const responses = ctx.params.inputResponses;
+    const state = ctx.params.requestState;
+    if (state !== undefined && !stateMatches(state, tool, key)) {
+      throw new ProtocolError(-32602, 'Invalid params: requestState was not issued for this tool call');
+    }
+    const answer = state !== undefined && isObject(responses) ? responses[key] : undefined;
+    if (answer === undefined) {
+      // Missing input is asked for again rather than refused (basic/patterns/mrtr, error handling).
+      return {
+        early: {
+          resultType: 'input_required',
+          inputRequests: { [key]: { method, ...(input.params !== undefined ? { params: input.params } : {}) } },
+          requestState: encodeState(tool, key),
+        },
+      };
+    }
+    const problem = answerProblem(method, answer);
+    if (problem) throw new ProtocolError(-32602, `Invalid params: inputResponses.${key} is malformed: ${problem}`);
+    return { answer: answer as Record<string, unknown> };
+  }
+  try {
+    const answer = await ctx.requestClient(method, input.params);
+    const problem = answerProblem(method, answer);
+    return problem ? { early: toolError(`The client's answer to ${method} is malformed: ${problem}.`) } : { answer };
+  } catch (err) {
+    if (err instanceof RequestAbortedError) throw err;
+    if (err instanceof ClientRequestError) return { early: toolError(`${err.message}.`) };
+    if (err instanceof ProtocolError) return { early: toolError(`The client refused ${method} with error ${err.code}: ${err.message}`) };
+    throw err;
+  }
+}

@@ -1,0 +1,134 @@
+// The bundled reference server: a complete, correct MCP server for every revision, built from the
+// mock core plus handlers for tools, resources, prompts and completion. `npm start` tests it.
+import { compareRevisions, isStateless, type Revision } from '../../schema/revisions.js';
+import { createMockServer, mcp, ProtocolError, type Handler, type MockLogger, type MockServer, type RequestContext, type UnhandledStrategy } from '../core/index.js';
+import { complete } from './completion.js';
+import { validateArguments } from './input-validation.js';
+import { packageVersion } from './package-version.js';
+import { paginate } from './pagination.js';
+import { getPrompt, promptDefinition, PROMPTS } from './prompts.js';
+import { readResource, resourceDefinition, RESOURCES, templateDefinition, TEMPLATES, type ReferenceState } from './resources.js';
+import { toolDefinition, toolsFor } from './tools.js';
+
+export const REFERENCE_SERVER_NAME = 'mcp-conform-reference';
+
+export interface ReferenceServerOptions {
+  /** Revisions to speak (default: all), e.g. to emulate a server that only knows older ones. */
+  revisions?: Revision[];
+  /** Items per page of every list (default 5). */
+  pageSize?: number;
+  /** serverInfo.version (default: the mcp-conform package version). */
+  version?: string;
+  /** Bound on waiting for the client's answer to sampling, elicitation and roots requests (default 10000 ms). */
+  clientRequestTimeoutMs?: number;
+  /** Record every message (default true; the stdio entry turns it off). */
+  record?: boolean;
+  /** Unknown methods are routine in conformance testing, so they are not reported by default. */
+  onUnhandledRequest?: UnhandledStrategy;
+  logger?: MockLogger;
+}
+
+const LIST_CACHE = { ttlMs: 300_000, cacheScope: 'public' } as const;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Capabilities are honest: nothing is declared that the server does not do. */
+function capabilities(revision: Revision): Record<string, unknown> {
+  return {
+    // The lists never change, so no list_changed notifications are promised.
+    tools: { listChanged: false },
+    resources: { subscribe: true, listChanged: false },
+    prompts: { listChanged: false },
+    logging: {},
+    ...(compareRevisions(revision, '2025-03-26') >= 0 ? { completions: {} } : {}),
+  };
+}
+
+/** 2026-07-28 list results are cacheable; the catalogue is fixed for the life of the server. */
+function listResult(ctx: RequestContext, body: Record<string, unknown>): Record<string, unknown> {
+  return ctx.stateless ? { ...body, ...LIST_CACHE } : body;
+}
+
+function handlers(state: ReferenceState, pageSize: number): Handler[] {
+  return [
+    mcp.request('tools/list', (ctx) => {
+      const tools = toolsFor(ctx.revision);
+      const page = paginate('tools', tools, ctx.params, pageSize);
+      return listResult(ctx, { tools: page.items.map((t) => toolDefinition(t, ctx.revision)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) });
+    }),
+    mcp.request('tools/call', (ctx) => {
+      const { name } = ctx.params;
+      if (typeof name !== 'string') throw new ProtocolError(-32602, 'Invalid params: tools/call needs a string name');
+      const tool = toolsFor(ctx.revision).find((t) => t.name === name);
+      if (!tool) throw new ProtocolError(-32602, `Unknown tool: ${name}`);
+      const args = ctx.params.arguments ?? {};
+      // Not an object: the request breaks the CallToolRequest schema, a protocol error everywhere.
+      if (!isObject(args)) throw new ProtocolError(-32602, 'Invalid params: tools/call arguments must be an object');
+      const problems = validateArguments(tool.inputSchema, args);
+      if (problems.length > 0) {
+        const detail = `Invalid arguments for tool ${name}: ${problems.join('; ')}`;
+        // 2025-11-25 server/tools "Error Handling": input validation errors are tool execution
+        // errors (isError results the model can correct); earlier revisions list invalid arguments
+        // among the protocol errors.
+        if (compareRevisions(ctx.revision, '2025-11-25') >= 0) return { content: [{ type: 'text', text: detail }], isError: true };
+        throw new ProtocolError(-32602, detail);
+      }
+      return tool.run(args, ctx, state);
+    }),
+    mcp.request('resources/list', (ctx) => {
+      const page = paginate('resources', RESOURCES, ctx.params, pageSize);
+      return listResult(ctx, { resources: page.items.map((r) => resourceDefinition(r, ctx.revision)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) });
+    }),
+    mcp.request('resources/templates/list', (ctx) => {
+      const page = paginate('templates', TEMPLATES, ctx.params, pageSize);
+      return listResult(ctx, {
+        resourceTemplates: page.items.map((t) => templateDefinition(t, ctx.revision)),
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      });
+    }),
+    mcp.request('resources/read', (ctx) => {
+      const { uri } = ctx.params;
+      if (typeof uri !== 'string') throw new ProtocolError(-32602, 'Invalid params: resources/read needs a string uri');
+      const contents = readResource(uri, state);
+      if (!contents) {
+        // Resource not found: -32002 up to 2025-11-25 (server/resources, error handling);
+        // 2026-07-28 retired -32002 and requires -32602 instead.
+        throw new ProtocolError(isStateless(ctx.revision) ? -32602 : -32002, 'Resource not found', { uri });
+      }
+      if (!ctx.stateless) return { contents: [contents] };
+      // The counter changes whenever bump is called, so its reads must not be reused.
+      const volatile = uri.endsWith('/counter');
+      return { contents: [contents], ttlMs: volatile ? 0 : LIST_CACHE.ttlMs, cacheScope: 'public' };
+    }),
+    mcp.request('prompts/list', (ctx) => {
+      const page = paginate('prompts', PROMPTS, ctx.params, pageSize);
+      return listResult(ctx, { prompts: page.items.map((p) => promptDefinition(p, ctx.revision)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) });
+    }),
+    mcp.request('prompts/get', (ctx) => getPrompt(ctx.params)),
+    mcp.request('completion/complete', (ctx) => complete(ctx.params)),
+  ];
+}
+
+export function createReferenceServer(options: ReferenceServerOptions = {}): MockServer {
+  const pageSize = options.pageSize ?? 5;
+  if (!Number.isInteger(pageSize) || pageSize < 1) {
+    throw new Error(`Failed to create the reference server: pageSize ${String(pageSize)} is not a positive integer. Use 1 or more.`);
+  }
+  const state: ReferenceState = { counter: 0 };
+  return createMockServer({
+    serverInfo: { name: REFERENCE_SERVER_NAME, version: options.version ?? packageVersion(), title: 'mcp-conform reference server' },
+    ...(options.revisions ? { revisions: options.revisions } : {}),
+    capabilities,
+    instructions:
+      'Reference server of mcp-conform. Tools: echo, add, fail, slow (progress, cancellation), structured (output schema), ' +
+      'sample, elicit and list-roots (ask the client), log, bump and reset-counter (the counter resource), and content samples.',
+    handlers: handlers(state, pageSize),
+    onUnhandledRequest: options.onUnhandledRequest ?? 'silent',
+    cacheHints: LIST_CACHE,
+    ...(options.clientRequestTimeoutMs !== undefined ? { clientRequestTimeoutMs: options.clientRequestTimeoutMs } : {}),
+    ...(options.record !== undefined ? { record: options.record } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { evaluate, ExpressionError } from './evaluate.js';
+
+const tool = { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } };
+const ctx = { vars: { tool, revision: '2025-06-18', n: 3, obj: { k: [1, 2] }, open: { name: 'open', inputSchema: { type: 'object' } } }, seed: 0 };
+
+describe('evaluate', () => {
+  it('returns scalars and plain structures unchanged', () => {
+    expect(evaluate(1, ctx)).toBe(1);
+    expect(evaluate(null, ctx)).toBeNull();
+    expect(evaluate({ a: [1, 'x', { b: true }] }, ctx)).toEqual({ a: [1, 'x', { b: true }] });
+  });
+
+  it('$var reads dotted paths, including array indexes, recursively inside objects and arrays', () => {
+    expect(evaluate({ $var: 'tool.name' }, ctx)).toBe('add');
+    expect(evaluate({ $var: 'obj.k.1' }, ctx)).toBe(2);
+    expect(evaluate({ params: { name: { $var: 'tool.name' }, list: [{ $var: 'n' }] } }, ctx)).toEqual({ params: { name: 'add', list: [3] } });
+  });
+
+  it('drops object members whose variable is unset', () => {
+    expect(evaluate({ cursor: { $var: 'cursor' }, keep: 1 }, ctx)).toEqual({ keep: 1 });
+    expect(evaluate({ $var: 'cursor' }, ctx)).toBeUndefined();
+  });
+
+  it('interpolates ${} in strings; a whole-string ${x} keeps the type', () => {
+    expect(evaluate('v=${revision}', ctx)).toBe('v=2025-06-18');
+    expect(evaluate('${n}', ctx)).toBe(3);
+    expect(evaluate('${ obj }', ctx)).toEqual({ k: [1, 2] });
+    expect(evaluate('n=${n} k=${obj.k}', ctx)).toBe('n=3 k=[1,2]');
+    expect(evaluate('${unset}', ctx)).toBeUndefined();
+    expect(() => evaluate('id-${unset}', ctx)).toThrow(ExpressionError);
+    expect(() => evaluate('id-${unset}', ctx)).toThrow(/`unset` is not set.*when: \{ defined: unset \}/);
+  });
+
+  it('$literal keeps $ keys and ${} as written', () => {
+    expect(evaluate({ $literal: { $schema: 'x', t: '${revision}' } }, ctx)).toEqual({ $schema: 'x', t: '${revision}' });
+  });
+
+  it('$repeat builds long strings and rejects bad operands', () => {
+    expect(evaluate({ $repeat: { text: 'ab', times: 3 } }, ctx)).toBe('ababab');
+    expect(evaluate({ $repeat: { text: 'a', times: '${n}' } }, ctx)).toBe('aaa');
+    expect(() => evaluate({ $repeat: { text: 'a' } }, ctx)).toThrow(/needs `\{ text/);
+    expect(() => evaluate({ $repeat: { text: 'ab', times: 1e9 } }, ctx)).toThrow(/limit/);
+  });
+
+  it('$validArgs / $invalidArgs use the tool variable\'s inputSchema deterministically', () => {
+    expect(evaluate({ $validArgs: 'tool' }, ctx)).toEqual({ a: 1, b: 1 });
+    expect(evaluate({ $validArgs: 'tool' }, ctx)).toEqual(evaluate({ $validArgs: 'tool' }, ctx));
+    const bad = evaluate({ $invalidArgs: 'tool' }, ctx) as Record<string, unknown>;
+    expect(typeof bad.a).toBe('string');
+    expect(() => evaluate({ $validArgs: 'missing' }, ctx)).toThrow(/`missing` is not set/);
+    expect(() => evaluate({ $invalidArgs: 'open' }, ctx)).toThrow(/accepts any arguments/);
+  });
+
+  it('treats objects with several keys, or unknown $ keys, as plain data', () => {
+    expect(evaluate({ $var: 'n', other: 1 }, ctx)).toEqual({ $var: 'n', other: 1 });
+    expect(evaluate({ $ref: '#/x' }, ctx)).toEqual({ $ref: '#/x' });
+  });
+});

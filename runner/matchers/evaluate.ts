@@ -1,0 +1,108 @@
+// Evaluates scenario expressions (suites/README.md, "Expressions"): $var, "${}" interpolation,
+// $validArgs, $invalidArgs, $repeat and $literal, recursively through objects and arrays.
+import { EXPRESSION_OPERATORS } from '../../schema/scenario/index.js';
+import { invalidArgsFor } from './invalid-args.js';
+import { isPlainObject } from './json-values.js';
+import { validArgsFor } from './valid-args.js';
+import { getPath } from './var-path.js';
+
+export interface EvalContext {
+  vars: Record<string, unknown>;
+  /** Makes generated values ($validArgs, $invalidArgs) reproducible. */
+  seed: number;
+}
+
+/** A scenario asked for something the variables cannot provide; the message says what to change. */
+export class ExpressionError extends Error {
+  readonly code = 'MCPC_EXPRESSION_FAILED';
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExpressionError';
+  }
+}
+
+const OPERATORS: ReadonlySet<string> = new Set(EXPRESSION_OPERATORS);
+const WHOLE = /^\$\{\s*([^{}]+?)\s*\}$/;
+const PART = /\$\{\s*([^{}]+?)\s*\}/g;
+const MAX_REPEAT_LENGTH = 100_000_000;
+
+export function evaluate(expr: unknown, ctx: EvalContext): unknown {
+  if (typeof expr === 'string') return interpolate(expr, ctx.vars);
+  if (Array.isArray(expr)) return expr.map((item) => evaluate(item, ctx));
+  if (!isPlainObject(expr)) return expr;
+  const keys = Object.keys(expr);
+  if (keys.length === 1 && OPERATORS.has(keys[0]!)) return operator(keys[0]!, expr[keys[0]!], ctx);
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = evaluate(expr[key], ctx);
+    // A member whose variable is unset is left out, so `cursor: { $var: cursor }` disappears on the first page.
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+function operator(op: string, operand: unknown, ctx: EvalContext): unknown {
+  switch (op) {
+    case '$literal':
+      return operand;
+    case '$var':
+      return getPath(ctx.vars, String(operand)).value;
+    case '$validArgs':
+      return validArgsFor(inputSchemaOf(op, operand, ctx), ctx.seed);
+    case '$invalidArgs': {
+      const made = invalidArgsFor(inputSchemaOf(op, operand, ctx), ctx.seed);
+      if (!made) {
+        throw new ExpressionError(
+          `Failed to make invalid arguments for \`${String(operand)}\`: its inputSchema accepts any arguments. ` +
+            'Pick a tool with a typed or required property, e.g. `where: { inputSchema: { required: { $minLength: 1 } } }`.',
+        );
+      }
+      return made.args;
+    }
+    case '$repeat': {
+      const spec = evaluate(operand, ctx);
+      const text = isPlainObject(spec) ? spec.text : undefined;
+      const times = isPlainObject(spec) ? spec.times : undefined;
+      if (typeof text !== 'string' || typeof times !== 'number' || !Number.isInteger(times) || times < 0) {
+        throw new ExpressionError('Failed to evaluate `$repeat`: it needs `{ text: <string>, times: <integer ≥ 0> }`. Fix the operand.');
+      }
+      if (text.length * times > MAX_REPEAT_LENGTH) {
+        throw new ExpressionError(`Failed to evaluate \`$repeat\`: ${text.length * times} characters is over the ${MAX_REPEAT_LENGTH} limit. Use a smaller \`times\`.`);
+      }
+      return text.repeat(times);
+    }
+    default:
+      return operand;
+  }
+}
+
+/** The inputSchema behind `$validArgs: tool`: the variable's `inputSchema`, or the value itself when it is a schema. */
+function inputSchemaOf(op: string, operand: unknown, ctx: EvalContext): unknown {
+  const source = typeof operand === 'string' ? getPath(ctx.vars, operand) : { found: operand !== undefined, value: evaluate(operand, ctx) };
+  if (!source.found) {
+    throw new ExpressionError(
+      `Failed to evaluate \`${op}: ${String(operand)}\`: the variable \`${String(operand)}\` is not set. ` +
+        'Bind it first, e.g. with a `pick` condition in `requires`.',
+    );
+  }
+  const value = source.value;
+  if (isPlainObject(value) && Object.hasOwn(value, 'inputSchema')) return value.inputSchema;
+  return value;
+}
+
+/** "${x}" alone keeps the variable's type (and is undefined when unset); embedded ones become text. */
+function interpolate(text: string, vars: Record<string, unknown>): unknown {
+  if (!text.includes('${')) return text;
+  const whole = WHOLE.exec(text);
+  if (whole) return getPath(vars, whole[1]!).value;
+  return text.replace(PART, (_, path: string) => {
+    const found = getPath(vars, path);
+    if (!found.found) {
+      throw new ExpressionError(
+        `Failed to evaluate "${text}": the variable \`${path}\` is not set. ` +
+          `Set it earlier (set, capture or pick), or guard the step with \`when: { defined: ${path.split(/[.[]/)[0]} }\`.`,
+      );
+    }
+    return typeof found.value === 'string' ? found.value : JSON.stringify(found.value);
+  });
+}

@@ -1,0 +1,137 @@
+// Loads scenario files from folders and single files: reads, validates and lints each, converts the
+// good ones to typed Scenarios sorted by id, and collects every problem instead of stopping at one.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { fromRoot } from '../../schema/package-root.js';
+import type { RulesCatalogue } from '../../schema/rules.js';
+import { compareProblems } from '../../schema/scenario/index.js';
+import { lintFile, type FileExpectations } from './lint-file.js';
+import { lintScenarios } from './lint-scenarios.js';
+import { problem, ScenarioLoadError, type ScenarioProblem } from './problems.js';
+import { isMap } from './raw-walk.js';
+import { readScenarioText } from './read-scenario-file.js';
+import { rememberSource } from './scenario-sources.js';
+import { toScenario } from './to-scenario.js';
+import type { Scenario } from './types.js';
+
+export interface LoadOptions {
+  /** Folders searched recursively for `*.yaml`; ids must match paths (see `root`). */
+  dirs?: string[];
+  /** Single files (e.g. --scenario-file); exempt from the id/path and area/folder checks. */
+  files?: string[];
+  rules: RulesCatalogue;
+  /**
+   * Ids of files found under `dirs` are relative to this folder (default: the bundled suites folder).
+   * A file outside it must sit in `<area>/<slug>.yaml`, whatever folder holds the areas.
+   */
+  root?: string;
+}
+
+export interface LoadResult {
+  /** Scenarios without problems, sorted by id. */
+  scenarios: Scenario[];
+  /** Every problem of every file, sorted by file and position. */
+  problems: ScenarioProblem[];
+}
+
+export function defaultSuitesDir(): string {
+  return fromRoot('suites');
+}
+
+/** Synchronous; never throws for bad input: problems are returned with their positions. */
+export function loadScenarios(options: LoadOptions): LoadResult {
+  const root = resolve(options.root ?? defaultSuitesDir());
+  const problems: ScenarioProblem[] = [];
+  const targets = new Map<string, FileExpectations>();
+  for (const dir of options.dirs ?? []) {
+    const abs = resolve(dir);
+    if (!existsSync(abs) || !statSync(abs).isDirectory()) {
+      problems.push(readProblem(abs, 'The scenario folder does not exist.', 'Check the path given with --suite-dir.'));
+      continue;
+    }
+    for (const file of yamlFiles(abs)) if (!targets.has(file)) targets.set(file, expectationsFor(file, root));
+  }
+  for (const f of options.files ?? []) {
+    const abs = resolve(f);
+    if (!existsSync(abs) || !statSync(abs).isFile()) {
+      problems.push(readProblem(abs, 'The scenario file does not exist.', 'Check the path given with --scenario-file.'));
+      continue;
+    }
+    // A file named on its own may live anywhere (fuzz counterexamples, drafts): no path rules.
+    targets.set(abs, {});
+  }
+
+  const loaded: { scenario: Scenario; clean: boolean }[] = [];
+  for (const [file, expect] of targets) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      problems.push(readProblem(file, `The file could not be read: ${(err as Error).message}.`, 'Check its permissions.'));
+      continue;
+    }
+    const one = loadScenarioText(file, text, options.rules, expect);
+    problems.push(...one.problems);
+    if (one.scenario) loaded.push({ scenario: one.scenario, clean: one.problems.length === 0 });
+  }
+
+  const crossFile = lintScenarios(
+    loaded.map((l) => l.scenario),
+    options.rules,
+  );
+  problems.push(...crossFile);
+  const flagged = new Set(crossFile.map((p) => p.file));
+  const scenarios = loaded
+    .filter((l) => l.clean && !flagged.has(l.scenario.file))
+    .map((l) => l.scenario)
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.file.localeCompare(b.file)));
+  return { scenarios, problems: problems.sort(compareProblems) };
+}
+
+/**
+ * Reads, validates and lints one file's text; the scenario is returned when the file is structurally
+ * valid (its own semantic problems, if any, are in `problems`). Cross-file checks are not included.
+ */
+export function loadScenarioText(file: string, text: string, rules: RulesCatalogue, expect: FileExpectations): { scenario?: Scenario; problems: ScenarioProblem[] } {
+  const read = readScenarioText(file, text);
+  if (!isMap(read.raw)) return { problems: read.problems };
+  // Semantic lint runs even on a structurally broken file, so one pass shows every problem; a
+  // finding on a spot the schema already flagged would only repeat it.
+  const taken = new Set(read.problems.map((p) => `${p.line}:${p.column}`));
+  const own = lintFile(read.raw, read.source, rules, expect).filter((p) => !taken.has(`${p.line}:${p.column}`));
+  const problems = [...read.problems, ...own];
+  if (!read.valid) return { problems };
+  const scenario = toScenario(read.raw, read.source, file);
+  rememberSource(scenario, read.source.locate);
+  return { scenario, problems };
+}
+
+/** Like loadScenarios, but throws ScenarioLoadError (code MCPC_SCENARIO_INVALID) on any problem. */
+export function loadScenariosOrThrow(options: LoadOptions): Scenario[] {
+  const result = loadScenarios(options);
+  if (result.problems.length > 0) throw new ScenarioLoadError(result.problems);
+  return result.scenarios;
+}
+
+/** The id and area a file's place demands: relative to the root when inside it, else its last two path parts. */
+export function expectationsFor(file: string, root: string): FileExpectations {
+  const rel = relative(root, file);
+  const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  const id = inside ? rel.split(sep).join('/').replace(/\.yaml$/, '') : `${basename(dirname(file))}/${basename(file, '.yaml')}`;
+  return { id, area: basename(dirname(file)) };
+}
+
+function yamlFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...yamlFiles(path));
+    else if (entry.isFile() && entry.name.endsWith('.yaml')) out.push(path);
+  }
+  return out.sort();
+}
+
+function readProblem(file: string, message: string, fix: string): ScenarioProblem {
+  return problem('MCPC_SCENARIO_READ', file, { line: 0, column: 0 }, message, fix);
+}

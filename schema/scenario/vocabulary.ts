@@ -1,0 +1,79 @@
+// The closed vocabularies of scenario files (step kinds, condition keys, operators, tags), as code.
+// scenario.schema.json holds the same lists for editors; a test keeps the two identical.
+
+export const STEP_KINDS = [
+  'request',
+  'notify',
+  'send',
+  'handshake',
+  'expect',
+  'expectNoResponse',
+  'expectNotification',
+  'expectNoNotification',
+  'cancel',
+  'set',
+  'check',
+  'loop',
+  'closeInput',
+] as const;
+
+export const CONDITION_KEYS = ['capability', 'revision', 'transport', 'defined', 'pick', 'not'] as const;
+
+export const PATTERN_OPERATORS = [
+  '$type',
+  '$regex',
+  '$oneOf',
+  '$any',
+  '$absent',
+  '$eq',
+  '$ne',
+  '$in',
+  '$not',
+  '$schema',
+  '$validAgainst',
+  '$each',
+  '$contains',
+  '$length',
+  '$minLength',
+  '$maxLength',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$unique',
+  '$minProperties',
+  '$var',
+] as const;
+
+export const EXPRESSION_OPERATORS = ['$var', '$validArgs', '$invalidArgs', '$repeat', '$literal'] as const;
+
+export const SCENARIO_TAGS = [
+  'smoke',
+  'handshake',
+  'negotiation',
+  'jsonrpc',
+  'tools',
+  'resources',
+  'prompts',
+  'pagination',
+  'cancellation',
+  'progress',
+  'logging',
+  'completion',
+  'stdio',
+  'http',
+  'sessions',
+  'stateless',
+  'errors',
+  'race',
+  'robustness',
+  'schema',
+] as const;
+
+export const TRANSPORTS = ['stdio', 'http', 'sse', 'in-memory'] as const;
+
+export const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const;
+
+export type PatternOperator = (typeof PATTERN_OPERATORS)[number];
+export type ExpressionOperator = (typeof EXPRESSION_OPERATORS)[number];
+export type JsonTypeName = (typeof JSON_TYPES)[number];

@@ -1,0 +1,264 @@
+// Proves the bundled suites against the mini-server fixture: the clean server passes every scenario,
+// and each planted defect makes the exact scenario, rule and verdict listed below come out.
+// Every scenario must be failed by some defect or be listed, with a reason, as known unfailable.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ALWAYS_ON_RULES } from '../../runner/checks/index.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
+const FIXTURE = 'test/fixtures/targets/mini-server.mjs';
+const SUITES = join(ROOT, 'suites');
+/** Short bound for every wait; scenarios that need longer (cancellation) set their own timeoutMs. */
+const TIMEOUT_MS = 3000;
+
+type Revision = '2024-11-05' | '2025-03-26' | '2025-06-18' | '2025-11-25' | '2026-07-28';
+type Verdict = 'failed' | 'warning' | 'errored';
+
+interface DefectRow {
+  defect: string;
+  revision: Revision;
+  scenario: string;
+  rule: string;
+  status: Verdict;
+}
+
+/** One row per check a defect must trip; README.md in the fixture folder mirrors this table. */
+const ROWS: DefectRow[] = [
+  // lifecycle
+  { defect: 'no-server-info', revision: '2025-06-18', scenario: 'lifecycle/initialize-result-shape', rule: 'lifecycle.initialize.result-contents', status: 'failed' },
+  { defect: 'echoes-any-version', revision: '2025-06-18', scenario: 'lifecycle/initialize-unknown-version', rule: 'lifecycle.version.counter-offer', status: 'failed' },
+  { defect: 'echoes-any-version', revision: '2024-11-05', scenario: 'lifecycle/initialize-garbage-version', rule: 'lifecycle.version.counter-offer', status: 'failed' },
+  { defect: 'answers-notifications', revision: '2025-03-26', scenario: 'lifecycle/initialized-not-answered', rule: 'jsonrpc.notification.no-response', status: 'failed' },
+  { defect: 'silent-before-initialize', revision: '2025-06-18', scenario: 'lifecycle/request-before-initialize', rule: 'jsonrpc.request.answered', status: 'failed' },
+  { defect: 'ping-requires-initialize', revision: '2024-11-05', scenario: 'lifecycle/ping-before-initialize', rule: 'ping.response.empty-result', status: 'failed' },
+  { defect: 'audio-in-2024', revision: '2024-11-05', scenario: 'lifecycle/negotiated-version-respected', rule: 'lifecycle.operation.respect-version', status: 'warning' },
+  // negotiation (2026-07-28)
+  { defect: 'discover-no-server-info', revision: '2026-07-28', scenario: 'negotiation/discover-result', rule: 'negotiation.discover.server-info', status: 'warning' },
+  { defect: 'wrong-unsupported-version-code', revision: '2026-07-28', scenario: 'negotiation/unsupported-version', rule: 'negotiation.version.unsupported-error', status: 'failed' },
+  { defect: 'ignores-meta-version', revision: '2026-07-28', scenario: 'negotiation/unsupported-version', rule: 'negotiation.version.unsupported-error', status: 'failed' },
+  { defect: 'ignores-meta-version', revision: '2026-07-28', scenario: 'negotiation/garbage-version', rule: 'negotiation.version.unsupported-error', status: 'failed' },
+  { defect: 'meta-not-required', revision: '2026-07-28', scenario: 'negotiation/missing-meta', rule: 'negotiation.meta.required-fields', status: 'failed' },
+  { defect: 'meta-not-required', revision: '2026-07-28', scenario: 'negotiation/missing-client-capabilities', rule: 'negotiation.meta.required-fields', status: 'failed' },
+  { defect: 'meta-not-required', revision: '2026-07-28', scenario: 'negotiation/missing-protocol-version', rule: 'negotiation.meta.required-fields', status: 'failed' },
+  { defect: 'no-result-type', revision: '2026-07-28', scenario: 'negotiation/result-type', rule: 'jsonrpc.result.result-type', status: 'failed' },
+  { defect: 'no-result-server-info', revision: '2026-07-28', scenario: 'negotiation/server-info-in-results', rule: 'negotiation.result.server-info', status: 'warning' },
+  // jsonrpc
+  { defect: 'parse-error-wrong-code', revision: '2025-06-18', scenario: 'jsonrpc/parse-error', rule: 'jsonrpc.error.parse-error', status: 'warning' },
+  { defect: 'invalid-request-wrong-code', revision: '2025-06-18', scenario: 'jsonrpc/invalid-request', rule: 'jsonrpc.error.invalid-request', status: 'warning' },
+  { defect: 'method-not-found-wrong-code', revision: '2025-11-25', scenario: 'jsonrpc/method-not-found', rule: 'jsonrpc.error.method-not-found', status: 'warning' },
+  { defect: 'unknown-method-result', revision: '2026-07-28', scenario: 'jsonrpc/method-not-found', rule: 'jsonrpc.response.error-on-failure', status: 'failed' },
+  { defect: 'invalid-params-wrong-code', revision: '2025-06-18', scenario: 'jsonrpc/invalid-params', rule: 'jsonrpc.error.invalid-params', status: 'warning' },
+  { defect: 'wrong-id-type', revision: '2025-06-18', scenario: 'jsonrpc/id-echo', rule: 'jsonrpc.response.id-echo', status: 'failed' },
+  { defect: 'wrong-id-type', revision: '2026-07-28', scenario: 'jsonrpc/id-echo', rule: 'jsonrpc.response.id-known', status: 'failed' },
+  { defect: 'answers-notifications', revision: '2025-11-25', scenario: 'jsonrpc/notification-not-answered', rule: 'jsonrpc.notification.no-response', status: 'failed' },
+  { defect: 'duplicate-response', revision: '2025-06-18', scenario: 'jsonrpc/exactly-one-response', rule: 'jsonrpc.response.exactly-once', status: 'failed' },
+  { defect: 'result-and-error', revision: '2025-06-18', scenario: 'jsonrpc/result-xor-error', rule: 'jsonrpc.response.result-xor-error', status: 'failed' },
+  { defect: 'unknown-id-response', revision: '2026-07-28', scenario: 'jsonrpc/responses-only-to-sent-ids', rule: 'jsonrpc.response.id-known', status: 'failed' },
+  { defect: 'error-code-not-integer', revision: '2025-06-18', scenario: 'jsonrpc/well-formed-messages', rule: 'jsonrpc.message.valid-json-rpc', status: 'failed' },
+  { defect: 'rejects-batches', revision: '2025-03-26', scenario: 'jsonrpc/batch-received', rule: 'jsonrpc.batch.receive', status: 'failed' },
+  { defect: 'retired-error-code', revision: '2026-07-28', scenario: 'jsonrpc/retired-error-codes', rule: 'jsonrpc.error.retired-codes', status: 'failed' },
+  // ping
+  { defect: 'ping-error', revision: '2025-11-25', scenario: 'ping/answers-empty-result', rule: 'ping.response.empty-result', status: 'failed' },
+  // tools
+  { defect: 'input-schema-not-object', revision: '2025-06-18', scenario: 'tools/list-well-formed', rule: 'tools.tool.input-schema-object', status: 'failed' },
+  { defect: 'duplicate-tool-names', revision: '2025-06-18', scenario: 'tools/unique-names', rule: 'tools.list.unique-names', status: 'warning' },
+  { defect: 'bad-tool-name', revision: '2025-11-25', scenario: 'tools/name-format', rule: 'tools.name.characters', status: 'warning' },
+  { defect: 'crash-on-call', revision: '2025-06-18', scenario: 'tools/call-valid-arguments', rule: 'tools.call.result-content', status: 'errored' },
+  { defect: 'call-no-content', revision: '2024-11-05', scenario: 'tools/call-valid-arguments', rule: 'tools.call.result-content', status: 'failed' },
+  { defect: 'invalid-args-accepted', revision: '2025-06-18', scenario: 'tools/call-invalid-arguments', rule: 'tools.call.validate-inputs', status: 'failed' },
+  { defect: 'invalid-args-protocol-error', revision: '2025-11-25', scenario: 'tools/call-invalid-arguments', rule: 'tools.call.input-validation-execution-error', status: 'warning' },
+  { defect: 'unknown-tool-no-error', revision: '2025-06-18', scenario: 'tools/call-unknown-tool', rule: 'tools.call.unknown-tool-protocol-error', status: 'warning' },
+  { defect: 'tool-error-as-protocol-error', revision: '2025-06-18', scenario: 'tools/call-tool-error-in-result', rule: 'tools.call.tool-errors-in-result', status: 'warning' },
+  { defect: 'structured-content-mismatch', revision: '2025-11-25', scenario: 'tools/structured-content-conforms', rule: 'tools.call.structured-content-conforms', status: 'failed' },
+  { defect: 'no-text-fallback', revision: '2025-06-18', scenario: 'tools/structured-content-conforms', rule: 'tools.call.structured-content-text-fallback', status: 'warning' },
+  { defect: 'tools-capability-missing', revision: '2025-06-18', scenario: 'tools/capability-declared', rule: 'tools.capability.declared', status: 'failed' },
+  { defect: 'nondeterministic-order', revision: '2026-07-28', scenario: 'tools/list-deterministic', rule: 'tools.list.deterministic-order', status: 'warning' },
+  // pagination
+  { defect: 'cursor-loop', revision: '2025-06-18', scenario: 'pagination/tools-follow-cursor', rule: 'pagination.result.terminates', status: 'warning' },
+  { defect: 'cursor-loop', revision: '2026-07-28', scenario: 'pagination/resources-follow-cursor', rule: 'pagination.result.terminates', status: 'warning' },
+  { defect: 'cursor-loop', revision: '2024-11-05', scenario: 'pagination/resource-templates-follow-cursor', rule: 'pagination.result.terminates', status: 'warning' },
+  { defect: 'cursor-loop', revision: '2025-03-26', scenario: 'pagination/prompts-follow-cursor', rule: 'pagination.result.terminates', status: 'warning' },
+  { defect: 'invalid-cursor-accepted', revision: '2025-06-18', scenario: 'pagination/tools-invalid-cursor', rule: 'pagination.cursor.invalid-error', status: 'warning' },
+  { defect: 'invalid-cursor-accepted', revision: '2026-07-28', scenario: 'pagination/resources-invalid-cursor', rule: 'pagination.cursor.invalid-error', status: 'warning' },
+  { defect: 'invalid-cursor-accepted', revision: '2025-11-25', scenario: 'pagination/prompts-invalid-cursor', rule: 'pagination.cursor.invalid-error', status: 'warning' },
+  { defect: 'single-use-cursor', revision: '2025-06-18', scenario: 'pagination/tools-cursor-reusable', rule: 'pagination.cursor.stable', status: 'warning' },
+  // cancellation
+  { defect: 'answers-cancelled', revision: '2025-06-18', scenario: 'cancellation/cancelled-request-not-answered', rule: 'cancellation.receiver.no-response', status: 'warning' },
+  { defect: 'answers-cancelled', revision: '2026-07-28', scenario: 'cancellation/cancelled-request-not-answered', rule: 'cancellation.server.no-response', status: 'warning' },
+  { defect: 'answers-cancelled', revision: '2026-07-28', scenario: 'cancellation/stdio-cancelled-request-silent', rule: 'transport.stdio.cancelled-no-further-messages', status: 'failed' },
+  { defect: 'echoes-cancelled', revision: '2026-07-28', scenario: 'cancellation/stdio-cancelled-request-silent', rule: 'cancellation.server.no-unsolicited-cancel', status: 'failed' },
+  { defect: 'crash-on-stale-cancel', revision: '2025-06-18', scenario: 'cancellation/unknown-id-ignored', rule: 'cancellation.receiver.ignore-invalid', status: 'errored' },
+  { defect: 'crash-on-stale-cancel', revision: '2025-11-25', scenario: 'cancellation/cancel-after-completion', rule: 'cancellation.receiver.race-graceful', status: 'errored' },
+  { defect: 'crash-on-stale-cancel', revision: '2026-07-28', scenario: 'cancellation/cancel-after-completion', rule: 'cancellation.server.race-graceful', status: 'errored' },
+  // stdio
+  { defect: 'logs-to-stdout', revision: '2025-06-18', scenario: 'stdio/stdout-only-messages', rule: 'transport.stdio.stdout-only-messages', status: 'failed' },
+  { defect: 'embedded-newline', revision: '2026-07-28', scenario: 'stdio/newline-delimited-messages', rule: 'transport.stdio.newline-delimited', status: 'failed' },
+  { defect: 'latin1-output', revision: '2025-03-26', scenario: 'stdio/utf8-round-trip', rule: 'transport.messages.utf8', status: 'failed' },
+  { defect: 'ignores-stdin-close', revision: '2025-06-18', scenario: 'stdio/exit-on-stdin-close', rule: 'transport.stdio.exit-on-stdin-close', status: 'warning' },
+];
+
+/** Defects the probe already catches: the revision is refused, so the run ends as "target unavailable" (exit 3). */
+const UNAVAILABLE: { defect: string; revision: Revision; reason: string }[] = [
+  { defect: 'wrong-protocol-version', revision: '2025-06-18', reason: 'initialize is answered with 2024-11-05, so the probe finds 2025-06-18 unsupported' },
+  { defect: 'discover-missing', revision: '2026-07-28', reason: 'server/discover fails, so the probe finds 2026-07-28 unsupported' },
+];
+
+/** Scenarios no planted defect can fail, each with the reason. */
+const KNOWN_UNFAILABLE: Record<string, string> = {
+  'lifecycle/initialize-version-echo':
+    'a server that does not echo a version it was asked for is refused for that revision while probing (see UNAVAILABLE: wrong-protocol-version), so the cell is skipped rather than failed',
+};
+
+/** Scenarios the clean mini-server legitimately skips at every revision. */
+const CLEAN_SKIPS: Record<string, string> = {
+  'tools/capability-declared': 'it declares the tools capability, and the scenario is about servers that do not',
+};
+
+interface ReportCheck {
+  id: string;
+  /** Rule id (schema/report/report.schema.json flattens the rule facts into each check). */
+  rule: string;
+  status: string;
+  message?: string;
+}
+interface ReportScenario {
+  id: string;
+  revision: string;
+  status: string;
+  skipReason?: string;
+  checks: ReportCheck[];
+}
+interface Report {
+  scenarios: ReportScenario[];
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'mcp-conform-fixtures-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let counter = 0;
+
+function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string; report?: Report }> {
+  const reportPath = join(scratch, `report-${++counter}.json`);
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args, '--timeout', String(TIMEOUT_MS), '--report', `json=${reportPath}`],
+      { cwd: ROOT, timeout: 170_000, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as Report) : undefined;
+        resolve({ code, stdout, stderr, ...(report ? { report } : {}) });
+      },
+    );
+  });
+}
+
+const ALWAYS_ON = new Set<string>(Object.values(ALWAYS_ON_RULES));
+const server = (defect?: string) => `node ${FIXTURE}${defect ? ` --defect ${defect}` : ''}`;
+const ruleId = (c: ReportCheck) => c.rule;
+
+function scenarioIds(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.yaml')) out.push(relative(SUITES, path).split('\\').join('/').replace(/\.yaml$/, ''));
+    }
+  };
+  walk(SUITES);
+  return out.sort();
+}
+
+function fixtureDefects(): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [join(ROOT, FIXTURE), '--list-defects'], (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as string[])));
+  });
+}
+
+describe('suites versus the mini-server fixture: bookkeeping', () => {
+  const ids = scenarioIds();
+
+  it('finds the bundled scenarios and a built CLI', () => {
+    expect(ids.length).toBeGreaterThan(0);
+    expect(existsSync(CLI), `${CLI} is missing: run \`npm run build\``).toBe(true);
+  });
+
+  it('cites only scenarios that exist, with ids equal to their file paths', () => {
+    for (const row of ROWS) expect(ids, `row for ${row.defect}`).toContain(row.scenario);
+    for (const id of [...Object.keys(KNOWN_UNFAILABLE), ...Object.keys(CLEAN_SKIPS)]) expect(ids).toContain(id);
+    for (const id of ids) {
+      const doc = parse(readFileSync(join(SUITES, `${id}.yaml`), 'utf8')) as { id: string };
+      expect(doc.id, `${id}.yaml`).toBe(id);
+    }
+  });
+
+  it('has every scenario failed by at least one defect or listed as known unfailable', () => {
+    const failed = new Set(ROWS.map((r) => r.scenario));
+    const uncovered = ids.filter((id) => !failed.has(id) && !(id in KNOWN_UNFAILABLE));
+    expect(uncovered, 'add a defect row or a KNOWN_UNFAILABLE entry with its reason').toEqual([]);
+    for (const id of Object.keys(KNOWN_UNFAILABLE)) expect(failed.has(id), `${id} is failed by a defect: drop it from KNOWN_UNFAILABLE`).toBe(false);
+  });
+
+  it('uses every defect the fixture offers, and only those', async () => {
+    const offered = await fixtureDefects();
+    const used = new Set([...ROWS.map((r) => r.defect), ...UNAVAILABLE.map((u) => u.defect)]);
+    expect([...used].filter((d) => !offered.includes(d)), 'rows naming defects the fixture lacks').toEqual([]);
+    expect(offered.filter((d) => !used.has(d)), 'defects no row exercises').toEqual([]);
+  });
+
+  it('names, in each row, a rule the scenario cites', () => {
+    for (const row of ROWS) {
+      const doc = parse(readFileSync(join(SUITES, `${row.scenario}.yaml`), 'utf8')) as { rules: string[] };
+      // Always-on rules are judged in every cell, whether or not the scenario cites them.
+      if (!ALWAYS_ON.has(row.rule)) expect(doc.rules, `${row.scenario} for ${row.defect}`).toContain(row.rule);
+    }
+  });
+});
+
+describe('suites versus the mini-server fixture: the clean server', () => {
+  it('passes every scenario at every revision', { timeout: 180_000 }, async () => {
+    const { code, stderr, report } = await runCli(['--server', server()]);
+    expect(report, `no JSON report; stderr:\n${stderr}`).toBeDefined();
+    const bad = report!.scenarios.flatMap((s) =>
+      s.checks.filter((c) => !['passed', 'skipped', 'info'].includes(c.status)).map((c) => `${s.id} @ ${s.revision}: ${c.id} ${ruleId(c)} ${c.status}: ${c.message ?? ''}`),
+    );
+    expect(bad).toEqual([]);
+    expect(report!.scenarios.filter((s) => s.status === 'errored' || s.status === 'failed').map((s) => `${s.id} @ ${s.revision}`)).toEqual([]);
+    expect(code, stderr).toBe(0);
+    // A scenario the clean server never gets to run proves nothing about it.
+    const ran = new Set(report!.scenarios.filter((s) => s.status === 'passed').map((s) => s.id));
+    const neverRan = scenarioIds().filter((id) => !ran.has(id) && !(id in CLEAN_SKIPS));
+    expect(neverRan, 'scenarios skipped at every revision by the clean mini-server').toEqual([]);
+  });
+});
+
+describe.concurrent('suites versus the mini-server fixture: each defect', () => {
+  for (const row of ROWS) {
+    it(`${row.defect} → ${row.scenario} @ ${row.revision}: ${row.rule} ${row.status}`, { timeout: 90_000 }, async () => {
+      const { code, stderr, report } = await runCli(['--server', server(row.defect), '--scenario', row.scenario, '--revision', row.revision]);
+      expect(code, `exit code (2 = usage, 3 = target unavailable); stderr:\n${stderr}`).not.toBe(2);
+      expect(report, `no JSON report; stderr:\n${stderr}`).toBeDefined();
+      const cell = report!.scenarios.find((s) => s.id === row.scenario && s.revision === row.revision);
+      expect(cell, `no cell ${row.scenario} @ ${row.revision}`).toBeDefined();
+      const seen = cell!.checks.map((c) => `${ruleId(c)}=${c.status}`);
+      expect(
+        cell!.checks.some((c) => ruleId(c) === row.rule && c.status === row.status),
+        `expected a check on ${row.rule} with status ${row.status}; got ${seen.join(', ')}`,
+      ).toBe(true);
+      if (row.status !== 'warning') expect(code).toBe(1);
+    });
+  }
+
+  for (const row of UNAVAILABLE) {
+    it(`${row.defect} @ ${row.revision}: target unavailable`, { timeout: 60_000 }, async () => {
+      const { code, stderr } = await runCli(['--server', server(row.defect), '--revision', row.revision, '--scenario', 'lifecycle/', '--scenario', 'negotiation/']);
+      expect(code, `${row.reason}; stderr:\n${stderr}`).toBe(3);
+    });
+  }
+});
