@@ -136,7 +136,7 @@ function targetSpec(opts: CliOptions): TargetSpec {
   if (opts.cwd || opts.env) throw new UsageError('--cwd and --env apply to --server, which was not given.', 'Add --server "<command>".');
   const entry = fromRoot(...REFERENCE_SERVER_ENTRY);
   if (!existsSync(entry)) {
-    throw new UsageError('Failed to find the bundled reference server: it has not been built.', 'Run `npm run build` (npm ci does it for you).');
+    throw new UsageError('Failed to find the bundled reference server: it has not been built.', 'Run `npm run build` (npm install does it for you).');
   }
   return { kind: 'stdio', command: `${quoteWord(process.execPath)} ${quoteWord(entry)}`, isDefault: true };
 }
