@@ -30,7 +30,8 @@ export interface JsonRpcResultResponse {
 
 export interface JsonRpcErrorResponse {
   jsonrpc: '2.0';
-  id: RequestId | null;
+  /** Absent only from 2025-11-25 on, when the request's id could not be determined. */
+  id?: RequestId | null;
   error: JsonRpcError;
 }
 
@@ -84,13 +85,16 @@ export function classify(value: unknown): { kind: MessageKind; reason?: string }
   }
   if (hasResult && hasError) return { kind: 'invalid', reason: 'response has both "result" and "error"' };
   if (hasResult || hasError) {
-    if (!hasId) return { kind: 'invalid', reason: 'response has no "id"' };
+    // A result always needs an id. An error may omit it: 2025-11-25 made `id` optional on error
+    // responses (for errors such as a parse error, where no id could be read). Older revisions
+    // require it; the per-revision schema check reports that, so classification stays revision-free.
+    if (!hasId && hasResult) return { kind: 'invalid', reason: 'response has no "id"' };
     if (hasError) {
       const e = value.error;
       if (!isObject(e) || typeof e.code !== 'number' || !Number.isInteger(e.code) || typeof e.message !== 'string') {
         return { kind: 'invalid', reason: '"error" must be an object with an integer "code" and a string "message"' };
       }
-      if (value.id !== null && !isRequestId(value.id)) return { kind: 'invalid', reason: 'response "id" must be a string, a number or null' };
+      if (hasId && value.id !== null && !isRequestId(value.id)) return { kind: 'invalid', reason: 'response "id" must be a string, a number or null' };
     } else if (!isRequestId(value.id)) {
       return { kind: 'invalid', reason: 'response "id" must be a string or a number' };
     }

@@ -12,7 +12,13 @@ class ScriptedTransport implements Transport {
   async start(): Promise<void> {}
   async send(text: string): Promise<void> {
     this.sent.push(text);
-    queueMicrotask(() => this.reply(JSON.parse(text) as Record<string, unknown>, this));
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return; // a raw line the test sent on purpose; the test scripts the answer itself
+    }
+    queueMicrotask(() => this.reply(parsed, this));
   }
   emit(e: TransportEvent): void {
     this.listener?.(e);
@@ -37,6 +43,16 @@ describe('Session', () => {
     const entry = await s.request('a', {});
     expect(await s.response(entry, 50)).toBeUndefined();
     expect(s.anomalies).toEqual([expect.objectContaining({ kind: 'unknown-id' })]);
+  });
+
+  it('matches an error response without an id to a raw line whose answer is expected with a null id', async () => {
+    const t = new ScriptedTransport(() => undefined);
+    const s = new Session(t);
+    const entry = await s.sendRaw('{"jsonrpc": "2.0", "id": 1, "method": "ping"', { raw: true, responseId: null });
+    t.push({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } });
+    expect(entry).toBeDefined();
+    expect(await s.response(entry!, 1000)).toMatchObject({ error: { code: -32700 } });
+    expect(s.anomalies).toEqual([]);
   });
 
   it('records duplicate responses and keeps the first', async () => {

@@ -247,7 +247,9 @@ export class Session {
     }
     if (kind === 'response') {
       const response = message as JsonRpcResponse;
-      const entry = this.pending.get(idKey(response.id));
+      // An error without an id (allowed from 2025-11-25) is treated like one with a null id: both
+      // say "the request's id could not be read"; the schema check judges the omission per revision.
+      const entry = this.pending.get(idKey(response.id ?? null));
       this.inbound.push({ seq, message, kind, ...(entry ? { requestMethod: entry.method } : {}) });
       if (!entry) {
         this.anomalies.push({ kind: 'unknown-id', seq, detail: `a response carries id ${JSON.stringify(response.id)}, which no request of ours had` });
