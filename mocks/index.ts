@@ -5,3 +5,4 @@ export { createReferenceServer, REFERENCE_SERVER_NAME } from './reference/index.
 export type { ReferenceServerOptions } from './reference/index.js';
 export { serveStdio, createInMemoryTransport } from './adapters/index.js';
 export type { StdioServerOptions, StdioServerHandle, InMemoryTransport, InMemoryTransportOptions } from './adapters/index.js';
+export * from './config/index.js';

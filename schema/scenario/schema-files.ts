@@ -5,12 +5,13 @@ import type { ValidateFunction } from 'ajv';
 import { fromRoot } from '../package-root.js';
 import { createAjv } from '../protocol/ajv-factory.js';
 
-export type UserFileSchema = 'scenario' | 'expected-failures' | 'rules';
+export type UserFileSchema = 'scenario' | 'expected-failures' | 'rules' | 'mock';
 
 const FILES: Record<UserFileSchema, string[]> = {
   scenario: ['schema', 'scenario', 'scenario.schema.json'],
   'expected-failures': ['schema', 'scenario', 'expected-failures.schema.json'],
   rules: ['schema', 'rules', 'rules.schema.json'],
+  mock: ['schema', 'mock', 'mock-config.schema.json'],
 };
 
 const schemas = new Map<UserFileSchema, object>();
