@@ -6,6 +6,7 @@ export interface MockBehaviour {
   delayMs?: number;
   progress?: number[];
   log?: { level: LoggingLevel; data: unknown; logger?: string }[];
+  clientRequest?: { method: string; params?: Record<string, unknown>; timeoutMs?: number };
   result?: Record<string, unknown>;
   text?: string;
   isError?: boolean;

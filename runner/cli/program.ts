@@ -9,6 +9,7 @@ import type { Revision } from '../../schema/revisions.js';
 
 export interface CliOptions {
   server?: string;
+  client?: string;
   cwd?: string;
   env?: [string, string][];
   revision?: Revision[];
@@ -36,7 +37,8 @@ export function buildProgram(version: string): Command {
     .description('Conformance tests for Model Context Protocol servers: every revision, every rule, with the exchange that broke it.')
     .version(version, '-V, --version')
     .addOption(new Option('--server <command>', 'stdio target: the command that starts the server (split like a shell would, run without one); default: the bundled reference server'))
-    .addOption(new Option('--cwd <dir>', 'working directory for --server'))
+    .addOption(new Option('--client <command>', 'test a client instead: the command that runs it, with {command} where the server command to spawn goes (stdio)'))
+    .addOption(new Option('--cwd <dir>', 'working directory for --server or --client'))
     .addOption(new Option('--env <KEY=VALUE>', 'environment variable for --server (repeatable)').argParser(collect(parseEnv)))
     .addOption(new Option('--revision <revision>', 'revision to test (repeatable); default: every revision the target accepts').argParser(collect(parseRevision)))
     .addOption(new Option('--scenario <id>', 'run scenarios whose id equals, starts with, or matches this glob (repeatable)').argParser(collect(String)))
@@ -68,6 +70,7 @@ Examples:
   mcp-conform                                   test the bundled reference server
   mcp-conform --server "node build/server.js"   test your stdio server at every revision it accepts
   mcp-conform --server "npx -y @modelcontextprotocol/server-everything" --revision 2025-06-18
+  mcp-conform --client "node client.js {command}"   test a stdio client against scripted mock servers
   mcp-conform --list                            list every scenario
   mcp-conform --scenario lifecycle/ --report junit=reports/mcp.xml
 

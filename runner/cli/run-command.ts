@@ -13,6 +13,7 @@ import type { Reporter } from '../results/index.js';
 import { reproCommand } from '../repro.js';
 import { defaultSuitesDir, loadScenarios, selectScenarios } from '../suite-loader/index.js';
 import { StdioTransport, quoteWord } from '../transports/index.js';
+import { runClientCommand } from './client-command.js';
 import { ExitCode } from './exit-codes.js';
 import { printList, printRules } from './list.js';
 import type { CliOptions } from './program.js';
@@ -28,6 +29,7 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
     process.stderr.write(`${(err as Error).message}\n`);
     return ExitCode.Usage;
   }
+  if (opts.client !== undefined) return runClientCommand(opts, rules, version);
   const dirs = (opts.suiteDir ?? []).map((d) => resolve(d));
   const files = (opts.scenarioFile ?? []).map((f) => resolve(f));
   for (const p of [...dirs, ...files]) {
@@ -141,7 +143,7 @@ function targetSpec(opts: CliOptions): TargetSpec {
   return { kind: 'stdio', command: `${quoteWord(process.execPath)} ${quoteWord(entry)}`, isDefault: true };
 }
 
-function validatorsFor(revision: Revision) {
+export function validatorsFor(revision: Revision) {
   const v = protocolValidator(revision);
   const describe = (list: { pointer: string; message: string }[]) => list.map((x) => `${x.pointer || '(root)'} ${x.message}`);
   return {
@@ -153,7 +155,7 @@ function validatorsFor(revision: Revision) {
   };
 }
 
-function makeReporters(opts: CliOptions): Reporter[] {
+export function makeReporters(opts: CliOptions): Reporter[] {
   const specs = opts.report ?? [];
   const machineOnStdout = specs.some((s) => s.format !== 'console' && !s.path);
   const reporters: Reporter[] = [];

@@ -34,6 +34,9 @@ export interface LoadResult {
   problems: ScenarioProblem[];
 }
 
+/** A top-level `role: client` line marks a client scenario file. */
+export const CLIENT_ROLE_LINE = /^role:\s*['"]?client['"]?\s*(#.*)?$/m;
+
 export function defaultSuitesDir(): string {
   return fromRoot('suites');
 }
@@ -70,6 +73,8 @@ export function loadScenarios(options: LoadOptions): LoadResult {
       problems.push(readProblem(file, `The file could not be read: ${(err as Error).message}.`, 'Check its permissions.'));
       continue;
     }
+    // Client-role scenarios have their own format and loader (runner/client-mode).
+    if (CLIENT_ROLE_LINE.test(text)) continue;
     const one = loadScenarioText(file, text, options.rules, expect);
     problems.push(...one.problems);
     if (one.scenario) loaded.push({ scenario: one.scenario, clean: one.problems.length === 0 });
@@ -121,7 +126,8 @@ export function expectationsFor(file: string, root: string): FileExpectations {
   return { id, area: basename(dirname(file)) };
 }
 
-function yamlFiles(dir: string): string[] {
+/** Every .yaml file under `dir`, sorted, skipping dot folders and node_modules. */
+export function yamlFiles(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;

@@ -5,10 +5,11 @@ import type { ValidateFunction } from 'ajv';
 import { fromRoot } from '../package-root.js';
 import { createAjv } from '../protocol/ajv-factory.js';
 
-export type UserFileSchema = 'scenario' | 'expected-failures' | 'rules' | 'mock';
+export type UserFileSchema = 'scenario' | 'client-scenario' | 'expected-failures' | 'rules' | 'mock';
 
 const FILES: Record<UserFileSchema, string[]> = {
   scenario: ['schema', 'scenario', 'scenario.schema.json'],
+  'client-scenario': ['schema', 'scenario', 'client-scenario.schema.json'],
   'expected-failures': ['schema', 'scenario', 'expected-failures.schema.json'],
   rules: ['schema', 'rules', 'rules.schema.json'],
   mock: ['schema', 'mock', 'mock-config.schema.json'],
@@ -35,8 +36,11 @@ export function userFileSchema(name: UserFileSchema): object {
 export function userFileValidator(name: UserFileSchema): ValidateFunction {
   let validate = validators.get(name);
   if (!validate) {
-    // One ajv instance per schema: each file has its own $id and $defs.
-    validate = createAjv('2020-12', { strictSchema: true }).compile(userFileSchema(name));
+    // One ajv instance per schema: each file has its own $id and $defs. A client scenario shares the
+    // server scenario's frontmatter and patterns by reference, so that schema is loaded beside it.
+    const ajv = createAjv('2020-12', { strictSchema: true });
+    if (name === 'client-scenario') ajv.addSchema(userFileSchema('scenario'));
+    validate = ajv.compile(userFileSchema(name));
     validators.set(name, validate);
   }
   return validate;

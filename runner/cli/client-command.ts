@@ -1,0 +1,84 @@
+// `mcp-conform --client "CMD {command}"`: loads the client scenarios, checks the flags that apply
+// to client mode, and runs every client scenario × revision against the client command.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ReportWriteError } from '../../reports/index.js';
+import { fromRoot } from '../../schema/package-root.js';
+import type { RulesCatalogue } from '../../schema/rules.js';
+import { formatProblem } from '../../schema/scenario/index.js';
+import { loadClientScenarios, runClients, SERVER_PLACEHOLDER, type ClientScenario } from '../client-mode/index.js';
+import type { Reporter } from '../results/index.js';
+import { defaultSuitesDir, idMatches, ruleMatches } from '../suite-loader/index.js';
+import { quoteWord } from '../transports/index.js';
+import { ExitCode } from './exit-codes.js';
+import type { CliOptions } from './program.js';
+import { makeReporters, validatorsFor } from './run-command.js';
+import { UsageError } from './usage-error.js';
+
+export const RELAY_ENTRY = ['dist', 'runner', 'client-mode', 'relay-main.js'];
+
+export async function runClientCommand(opts: CliOptions, rules: RulesCatalogue, version: string): Promise<number> {
+  const command = opts.client!.trim();
+  if (command === '') throw new UsageError('--client needs a command.', `Example: --client "node client.js ${SERVER_PLACEHOLDER}".`);
+  if (opts.server !== undefined) throw new UsageError('--client and --server exclude each other: one run tests either a client or a server.', 'Drop one of them.');
+  if (command.includes('{url}')) {
+    throw new UsageError('Testing HTTP clients ({url}) is not available yet; client mode serves its mocks over stdio.', `Use ${SERVER_PLACEHOLDER} where your client takes the command of the server it spawns.`);
+  }
+  if (!command.includes(SERVER_PLACEHOLDER)) {
+    throw new UsageError(`The --client command has no ${SERVER_PLACEHOLDER} placeholder, so the client cannot be pointed at the mock servers.`, `Add ${SERVER_PLACEHOLDER} where your client takes its server command, e.g. --client "node client.js ${SERVER_PLACEHOLDER}".`);
+  }
+  const relayEntry = fromRoot(...RELAY_ENTRY);
+  if (!existsSync(relayEntry)) throw new UsageError('Failed to find the client-mode relay: mcp-conform has not been built.', 'Run `npm run build`.');
+
+  const dirs = opts.suiteDir?.length ? opts.suiteDir.map((d) => resolve(d)) : [defaultSuitesDir()];
+  const loaded = loadClientScenarios({ dirs, root: defaultSuitesDir(), rules });
+  if (loaded.problems.length > 0) {
+    for (const p of loaded.problems) process.stderr.write(`${formatProblem(p)}\n`);
+    process.stderr.write(`mcp-conform: Failed to load client scenarios: ${loaded.problems.length} problem(s) above. Fix the files and run again.\n`);
+    return ExitCode.Usage;
+  }
+  const scenarios = select(loaded.scenarios, opts);
+  if (scenarios.length === 0) throw new UsageError('No client scenario matches the filters given.', 'Run `mcp-conform --list` to see scenario ids (client scenarios live in suites/client/).');
+
+  let reporters: Reporter[];
+  try {
+    reporters = makeReporters(opts);
+  } catch (err) {
+    if (err instanceof ReportWriteError) throw new UsageError(err.message, err.fix);
+    throw err;
+  }
+  const cwd = opts.cwd ? resolve(opts.cwd) : undefined;
+  const env = opts.env ? Object.fromEntries(opts.env) : undefined;
+  const run = await runClients({
+    scenarios,
+    revisions: opts.revision ?? [],
+    concurrency: opts.concurrency,
+    reporters,
+    header: { tool: { name: 'mcp-conform', version }, target: { kind: 'stdio', command, ...(cwd ? { cwd } : {}) }, strict: opts.strict, seed: opts.seed },
+    cell: {
+      command,
+      ...(cwd ? { cwd } : {}),
+      ...(env ? { env } : {}),
+      relayEntry,
+      ruleRef: (id, revision) => rules.ruleRef(id, revision),
+      validatorsFor,
+      strict: opts.strict,
+    },
+    repro: (scenarioId, revision) =>
+      ['npx', 'mcp-conform', '--client', quoteWord(command), ...(cwd ? ['--cwd', quoteWord(cwd)] : []), '--scenario', quoteWord(scenarioId), '--revision', revision].join(' '),
+  });
+  const failing = run.summary.failed + run.summary.errored;
+  return failing > 0 ? ExitCode.Failures : ExitCode.Conformant;
+}
+
+function select(scenarios: ClientScenario[], opts: CliOptions): ClientScenario[] {
+  return scenarios.filter((s) => {
+    if (opts.scenario?.length && !opts.scenario.some((p) => idMatches(s.id, p))) return false;
+    if (opts.exclude?.some((p) => idMatches(s.id, p))) return false;
+    if (opts.area?.length && !opts.area.includes(s.area)) return false;
+    if (opts.tag?.length && !opts.tag.some((t) => s.tags.includes(t))) return false;
+    const cited = [...s.rules, ...s.expect.flatMap((e) => (e.rule ? [e.rule] : []))];
+    if (opts.rule?.length && !opts.rule.some((p) => cited.some((r) => ruleMatches(r, p)))) return false;
+    return true;
+  });
+}

@@ -1,0 +1,99 @@
+// The runner's side of client mode: a loopback TCP endpoint the relay connects to, wired to a mock
+// server connection. Every line in either direction is recorded in order with the cell's
+// transcript; the client's lines are also kept parsed, for the expectations to judge.
+import { createServer, type Server, type Socket } from 'node:net';
+import type { MockServer } from '../../mocks/index.js';
+import { LineDecoder } from '../protocol/index.js';
+
+export interface RecordedLine {
+  seq: number;
+  /** Which relay connection (a client may start its server more than once). */
+  connection: number;
+  text: string;
+  /** The parsed message, or undefined when the line is not JSON. */
+  message?: unknown;
+}
+
+export type Recorder = (dir: 'send' | 'recv', text: string) => number;
+
+const MAX_LINE_BYTES = 4 * 1024 * 1024;
+
+export class ClientBridge {
+  /** Lines the client sent, in order. */
+  readonly fromClient: RecordedLine[] = [];
+  /** Lines the mock server sent to the client, in order. */
+  readonly toClient: RecordedLine[] = [];
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  private connections = 0;
+
+  constructor(
+    private readonly mock: MockServer,
+    private readonly record: Recorder,
+  ) {
+    this.server = createServer((socket) => this.accept(socket));
+  }
+
+  /** Listens on an ephemeral loopback port and returns it. */
+  listen(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(0, '127.0.0.1', () => {
+        const address = this.server.address();
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      });
+    });
+  }
+
+  get connectionCount(): number {
+    return this.connections;
+  }
+
+  /** Ends every relay connection and stops listening. */
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.mock.close();
+  }
+
+  private accept(socket: Socket): void {
+    const id = ++this.connections;
+    this.sockets.add(socket);
+    const connection = this.mock.connect((message) => {
+      const text = JSON.stringify(message);
+      const seq = this.record('send', text);
+      this.toClient.push({ seq, connection: id, text, message });
+      if (!socket.destroyed) socket.write(`${text}\n`);
+    });
+    const decoder = new LineDecoder(MAX_LINE_BYTES);
+    const onFrame = (frame: ReturnType<LineDecoder['push']>[number]) => {
+      if (frame.kind === 'overlong') {
+        const seq = this.record('recv', `${frame.prefix} … [${frame.bytes} bytes without a newline]`);
+        this.fromClient.push({ seq, connection: id, text: frame.prefix });
+        connection.reportUnparsable(`a line of ${frame.bytes} bytes`);
+        return;
+      }
+      if (frame.text.trim() === '') return;
+      const seq = this.record('recv', frame.text);
+      let message: unknown;
+      try {
+        message = JSON.parse(frame.text);
+      } catch {
+        message = undefined;
+      }
+      this.fromClient.push({ seq, connection: id, text: frame.text, ...(message !== undefined ? { message } : {}) });
+      connection.receiveText(frame.text);
+    };
+    socket.on('data', (chunk: Buffer) => decoder.push(chunk).forEach(onFrame));
+    socket.on('end', () => {
+      decoder.end().forEach(onFrame);
+      connection.close();
+      socket.end();
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      connection.close();
+    });
+  }
+}

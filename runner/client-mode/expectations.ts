@@ -1,0 +1,141 @@
+// Judges a client scenario's expectations against what the client sent (and answered), in order.
+// Each expectation becomes one check citing its rule; `sent … capture` binds variables later
+// expectations can use with `$var`.
+import { describePattern, getPointer, matchPattern, renderValue, type MatchContext } from '../matchers/index.js';
+import type { CheckResult, CheckStatus, RuleRef } from '../results/index.js';
+import type { RecordedLine } from './bridge.js';
+import type { Expectation } from './types.js';
+
+export interface JudgeInput {
+  scenarioId: string;
+  expectations: Expectation[];
+  fromClient: RecordedLine[];
+  toClient: RecordedLine[];
+  /** The rule an expectation cites (its own, else the scenario's first), resolved for the cell's revision. */
+  ruleFor(expectation: Expectation): RuleRef;
+  match: Omit<MatchContext, 'vars'>;
+}
+
+interface Verdict {
+  status: CheckStatus;
+  message: string;
+  expected?: string;
+  actual?: string;
+  pointer?: string;
+  evidence?: number[];
+}
+
+type Sent = { seq: number; connection: number; message: Record<string, unknown> };
+
+/**
+ * The 2026-07-28 era lets a client probe any server with server/discover before falling back to
+ * initialize (on a sibling connection or in place). That probe is not the conversation's opening,
+ * so `first` skips it (docs/interpretation.md, "Client version probes").
+ */
+const isVersionProbe = (s: Sent) => s.message.method === 'server/discover';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function judgeExpectations(input: JudgeInput): CheckResult[] {
+  const vars: Record<string, unknown> = {};
+  const sent: Sent[] = input.fromClient.filter((l) => isObject(l.message)).map((l) => ({ seq: l.seq, connection: l.connection, message: l.message as Record<string, unknown> }));
+  const ctx = (): MatchContext => ({ ...input.match, vars });
+  const matches = (pattern: unknown, message: unknown) => matchPattern(pattern, message, ctx()).ok;
+  return input.expectations.map((e, i) => {
+    const verdict = judgeOne(e, sent, input.toClient, vars, matches, ctx);
+    const rule = input.ruleFor(e);
+    const failedStatus: CheckStatus = rule.level === 'MUST' ? 'failed' : rule.level === 'SHOULD' ? 'warning' : 'info';
+    return {
+      id: `${input.scenarioId}#${e.check ?? i}`,
+      rule,
+      ...verdict,
+      status: verdict.status === 'failed' ? failedStatus : verdict.status,
+      message: verdict.status === 'failed' && e.message ? `${verdict.message} — ${e.message}` : verdict.message,
+    };
+  });
+}
+
+function judgeOne(
+  e: Expectation,
+  sent: Sent[],
+  toClient: RecordedLine[],
+  vars: Record<string, unknown>,
+  matches: (pattern: unknown, message: unknown) => boolean,
+  ctx: () => MatchContext,
+): Verdict {
+  const show = (s: Sent) => renderValue(s.message);
+  switch (e.kind) {
+    case 'first': {
+      // Judged per connection: a client may start its server more than once.
+      const openings = new Map<number, Sent>();
+      for (const s of sent) if (!isVersionProbe(s) && !openings.has(s.connection)) openings.set(s.connection, s);
+      if (openings.size === 0) return { status: 'failed', message: 'the client sent no message at all (other than version probes)', expected: describePattern(e.pattern) };
+      for (const first of openings.values()) {
+        const outcome = matchPattern(e.pattern, first.message, ctx());
+        if (!outcome.ok) return { status: 'failed', message: 'the client opened a connection with another message', expected: describePattern(e.pattern), actual: show(first), pointer: outcome.pointer, evidence: [first.seq] };
+      }
+      return { status: 'passed', message: `the client opened ${openings.size === 1 ? 'the connection' : `all ${openings.size} connections`} with the expected message`, evidence: [...openings.values()].map((s) => s.seq) };
+    }
+    case 'sent': {
+      const hit = sent.find((s) => matches(e.pattern, s.message));
+      if (!hit) return { status: 'failed', message: 'no message of the client matched', expected: describePattern(e.pattern), actual: `${sent.length} messages, none matching` };
+      for (const [name, pointer] of Object.entries(e.capture ?? {})) vars[name] = getPointer(hit.message, pointer).value;
+      return { status: 'passed', message: 'the client sent the expected message', evidence: [hit.seq] };
+    }
+    case 'notSent': {
+      const hit = sent.find((s) => matches(e.pattern, s.message));
+      if (!hit) return { status: 'passed', message: 'the client sent no such message' };
+      return { status: 'failed', message: 'the client sent a message it must not send', expected: `no message matching ${describePattern(e.pattern)}`, actual: show(hit), evidence: [hit.seq] };
+    }
+    case 'each': {
+      const judged = e.where === undefined ? sent : sent.filter((s) => matches(e.where, s.message));
+      if (judged.length === 0) return { status: 'skipped', message: 'the client sent no message this check applies to' };
+      for (const s of judged) {
+        const outcome = matchPattern(e.pattern, s.message, ctx());
+        if (!outcome.ok) return { status: 'failed', message: 'a message of the client did not match', expected: describePattern(e.pattern), actual: show(s), pointer: outcome.pointer, evidence: [s.seq] };
+      }
+      return { status: 'passed', message: `all ${judged.length} such messages matched` };
+    }
+    case 'before': {
+      const later = sent.find((s) => matches(e.later, s.message));
+      if (!later) return { status: 'skipped', message: `the client sent no message matching ${describePattern(e.later)}, so the order cannot be judged` };
+      const earlier = sent.find((s) => matches(e.earlier, s.message));
+      if (earlier && earlier.seq < later.seq) return { status: 'passed', message: 'the client kept the order', evidence: [earlier.seq, later.seq] };
+      return {
+        status: 'failed',
+        message: earlier ? 'the client sent these messages in the wrong order' : 'the client never sent the message that must come first',
+        expected: `${describePattern(e.earlier)} before ${describePattern(e.later)}`,
+        actual: show(later),
+        evidence: earlier ? [later.seq, earlier.seq] : [later.seq],
+      };
+    }
+    case 'uniqueRequestIds': {
+      const seen = new Map<string, number>();
+      for (const s of sent) {
+        if (typeof s.message.method !== 'string' || !Object.hasOwn(s.message, 'id')) continue;
+        // Per connection: each connection is its own session.
+        const key = `${s.connection}:${typeof s.message.id}:${String(s.message.id)}`;
+        const before = seen.get(key);
+        if (before !== undefined) {
+          return { status: 'failed', message: `the client reused the request id ${JSON.stringify(s.message.id)}`, actual: show(s), evidence: [before, s.seq] };
+        }
+        seen.set(key, s.seq);
+      }
+      if (seen.size === 0) return { status: 'skipped', message: 'the client sent no request' };
+      return { status: 'passed', message: `${seen.size} requests, all ids distinct` };
+    }
+    case 'answered': {
+      const asked = toClient.filter((l) => isObject(l.message) && l.message.method === e.method && Object.hasOwn(l.message, 'id'));
+      if (asked.length === 0) return { status: 'skipped', message: `the mock never sent ${e.method}: the client did not do what triggers it` };
+      for (const request of asked) {
+        const id = (request.message as Record<string, unknown>).id;
+        const answer = sent.find((s) => s.seq > request.seq && typeof s.message.method !== 'string' && s.message.id === id);
+        if (!answer) return { status: 'failed', message: `the client never answered the server's ${e.method}`, evidence: [request.seq] };
+        const pattern = e.result !== undefined ? { result: e.result } : e.error !== undefined ? { error: e.error } : { result: { $any: true } };
+        const outcome = matchPattern(pattern, answer.message, ctx());
+        if (!outcome.ok) return { status: 'failed', message: `the client's answer to ${e.method} did not match`, expected: describePattern(pattern), actual: show(answer), pointer: outcome.pointer, evidence: [request.seq, answer.seq] };
+      }
+      return { status: 'passed', message: `the client answered ${asked.length} ${e.method} request(s)` };
+    }
+  }
+}

@@ -1,0 +1,128 @@
+// Runs one client cell: serve the scenario's mock to the client command through the relay, let the
+// client run (bounded), stop it, and judge what it sent. The client learns which behaviour to
+// exhibit from MCP_CONFORM_SCENARIO (and the revision under test from MCP_CONFORM_REVISION).
+import { createMockFromConfig, type MockConfig } from '../../mocks/index.js';
+import { isStateless, type Revision } from '../../schema/revisions.js';
+import type { MessageValidator } from '../checks/index.js';
+import type { MatchContext } from '../matchers/index.js';
+import { TransportStartError } from '../protocol/index.js';
+import { scenarioStatus, type CheckResult, type RuleRef, type ScenarioResult, type TranscriptEntry } from '../results/index.js';
+import { quoteWord, StdioTransport } from '../transports/index.js';
+import { ClientBridge, type RecordedLine } from './bridge.js';
+import { clientAlwaysOnChecks } from './client-checks.js';
+import { judgeExpectations } from './expectations.js';
+import type { ClientScenario } from './types.js';
+
+export const SERVER_PLACEHOLDER = '{command}';
+const MAX_OUTPUT_LINES = 200;
+
+export interface ClientCellInput {
+  scenario: ClientScenario;
+  revision: Revision;
+  /** The client command, with {command} where the server command goes. */
+  command: string;
+  cwd?: string;
+  env?: Record<string, string>;
+  /** Absolute path of the built relay-main.js. */
+  relayEntry: string;
+  ruleRef(id: string, revision: Revision): RuleRef;
+  /** Schema validators of a revision (as the server engine gets them); absent: no schema checks. */
+  validatorsFor?: (revision: Revision) => { validators: Omit<MatchContext, 'vars'>; messageValidator?: MessageValidator };
+  /** True when the user named this revision: a client that does not take it up is then judged, not skipped. */
+  revisionDemanded: boolean;
+  strict: boolean;
+  repro: string;
+}
+
+export async function runClientCell(input: ClientCellInput): Promise<ScenarioResult> {
+  const { scenario, revision } = input;
+  const started = Date.now();
+  const transcript: TranscriptEntry[] = [];
+  const stderr: string[] = [];
+  let seq = 0;
+  const record = (dir: TranscriptEntry['dir'], text: string) => {
+    transcript.push({ seq: ++seq, t: Date.now() - started, dir, text: text.length > 2000 ? `${text.slice(0, 2000)} …` : text });
+    return seq;
+  };
+  const base = { id: scenario.id, title: scenario.title, area: scenario.area, revision, transport: 'stdio', tags: scenario.tags, repro: input.repro };
+  const done = (status: ScenarioResult['status'], checks: CheckResult[], extra: Partial<ScenarioResult> = {}): ScenarioResult => ({
+    ...base,
+    status,
+    checks,
+    transcript,
+    stderr,
+    durationMs: Date.now() - started,
+    ...extra,
+  });
+
+  const config = { serverInfo: { name: 'mcp-conform-mock', version: '1.0.0' }, revisions: [revision], ...scenario.server } as MockConfig;
+  const mock = createMockFromConfig(config, { record: false, logger: { warn: (m) => record('note', `mock: ${m}`), error: (m) => record('note', `mock: ${m}`) } });
+  const bridge = new ClientBridge(mock, record);
+  const port = await bridge.listen();
+  const serverCommand = [process.execPath, input.relayEntry, String(port)].map(quoteWord).join(' ');
+  const client = new StdioTransport({
+    command: input.command.split(SERVER_PLACEHOLDER).join(serverCommand),
+    ...(input.cwd ? { cwd: input.cwd } : {}),
+    env: { ...input.env, MCP_CONFORM_SCENARIO: scenario.id, MCP_CONFORM_REVISION: revision },
+  });
+  let outputLines = 0;
+  client.onEvent((event) => {
+    if (event.kind === 'stderr') {
+      if (stderr.length < MAX_OUTPUT_LINES) stderr.push(event.text);
+    } else if ((event.kind === 'message' || event.kind === 'non-json') && ++outputLines <= MAX_OUTPUT_LINES) {
+      record('note', `client stdout: ${event.text}`);
+    }
+  });
+  try {
+    await client.start();
+  } catch (err) {
+    await bridge.close();
+    const reason = err instanceof TransportStartError ? err.message : String(err);
+    return done('errored', [], { errorReason: `the client could not be started: ${reason}` });
+  }
+  record('note', `client started; it runs until it exits or ${scenario.withinMs} ms pass`);
+  const ended = await client.close({ graceMs: scenario.withinMs });
+  record('note', ended.escalation === 'none' ? `client exited (code ${String(ended.exitCode)})` : `client stopped with ${ended.escalation} after ${scenario.withinMs} ms`);
+  await bridge.close();
+
+  if (bridge.connectionCount === 0) {
+    return done('errored', [], { errorReason: `the client never started the server command it was given (${SERVER_PLACEHOLDER}); see its stderr` });
+  }
+  const declined = declinedRevision(bridge.fromClient, bridge.toClient, revision);
+  if (declined && !input.revisionDemanded) return done('skipped', [], { skipReason: declined });
+
+  const ruleRef = (id: string) => input.ruleRef(id, revision);
+  const validation = input.validatorsFor?.(revision);
+  const checks = [
+    ...clientAlwaysOnChecks(bridge.fromClient, bridge.toClient, ruleRef, validation?.messageValidator),
+    ...judgeExpectations({
+      scenarioId: scenario.id,
+      expectations: scenario.expect,
+      fromClient: bridge.fromClient,
+      toClient: bridge.toClient,
+      ruleFor: (e) => ruleRef(e.rule ?? scenario.rules[0]!),
+      match: validation?.validators ?? {},
+    }),
+  ];
+  return done(scenarioStatus(checks, input.strict), checks);
+}
+
+/**
+ * Why the client evidently does not speak `revision`, or undefined. Stateful: it asked for another
+ * version, was offered this one, and did not complete the handshake. Stateless: it opened with
+ * initialize and never sent a request carrying this revision in `_meta`.
+ */
+function declinedRevision(fromClient: RecordedLine[], toClient: RecordedLine[], revision: Revision): string | undefined {
+  const sent = fromClient.map((l) => l.message).filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && !Array.isArray(m));
+  const first = sent[0];
+  if (!first || first.method !== 'initialize') return undefined;
+  const asked = (first.params as Record<string, unknown> | undefined)?.protocolVersion;
+  if (isStateless(revision)) {
+    const spoke = sent.some((m) => ((m.params as Record<string, unknown> | undefined)?._meta as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/protocolVersion'] === revision);
+    return spoke ? undefined : `the client does not speak ${revision}: it opened with initialize (asking for ${String(asked)})`;
+  }
+  if (asked === revision) return undefined;
+  const offered = toClient.some((l) => typeof l.message === 'object' && JSON.stringify(l.message).includes(`"protocolVersion":"${revision}"`));
+  const completed = sent.some((m) => m.method === 'notifications/initialized');
+  return offered && !completed ? `the client does not speak ${revision}: it asked for ${String(asked)} and stopped when offered ${revision}` : undefined;
+}

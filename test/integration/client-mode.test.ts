@@ -1,0 +1,96 @@
+// Client mode end to end: `mcp-conform --client "CMD {command}"` against a correct client, against
+// each planted client defect (the exact scenario and rule must catch it), and against the real
+// TypeScript SDK clients from npm (1.x: stateful revisions; 2.x: every revision).
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
+const MINI = 'test/fixtures/clients/mini-client.mjs';
+const work = mkdtempSync(join(tmpdir(), 'mcpc-client-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+interface Report {
+  summary: { scenarios: number; passed: number; failed: number; skipped: number; errored: number; warnings: number };
+  scenarios: { id: string; revision: string; status: string; skipReason?: string; checks: { rule: string; status: string }[] }[];
+}
+
+let counter = 0;
+function runClient(client: string, extra: string[] = []): Promise<{ code: number; report?: Report; stderr: string }> {
+  const out = join(work, `r${++counter}.json`);
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, '--client', client, '--report', `json=${out}`, ...extra], { cwd: ROOT, timeout: 120_000 }, (err, _stdout, stderr) => {
+      const code = err ? ((err as { code?: number }).code ?? -1) : 0;
+      let report: Report | undefined;
+      try {
+        report = JSON.parse(readFileSync(out, 'utf8')) as Report;
+      } catch {
+        report = undefined;
+      }
+      resolve({ code, ...(report ? { report } : {}), stderr });
+    });
+  });
+}
+
+/** Each planted defect and one check it must trip; test/fixtures/clients/README.md mirrors this. */
+const DEFECTS = [
+  { defect: 'skip-initialize', revision: '2025-06-18', scenario: 'client/initialize-first', rule: 'client.lifecycle.initialize-first', status: 'failed' },
+  { defect: 'no-initialized', revision: '2025-03-26', scenario: 'client/initialized-notification', rule: 'client.lifecycle.initialized-notification', status: 'failed' },
+  { defect: 'no-initialized', revision: '2024-11-05', scenario: 'client/accepts-offered-version', rule: 'client.lifecycle.accepts-older-version', status: 'failed' },
+  { defect: 'reuse-ids', revision: '2025-11-25', scenario: 'client/unique-request-ids', rule: 'client.jsonrpc.unique-request-ids', status: 'failed' },
+  { defect: 'ignore-ping', revision: '2025-06-18', scenario: 'client/answers-ping', rule: 'client.ping.answers', status: 'failed' },
+  { defect: 'no-cancel', revision: '2025-11-25', scenario: 'client/cancel-on-timeout', rule: 'client.timeouts.cancel-on-timeout', status: 'warning' },
+  { defect: 'garbage-line', revision: '2025-06-18', scenario: 'client/initialize-first', rule: 'jsonrpc.message.valid-json-rpc', status: 'failed' },
+  { defect: 'no-meta', revision: '2026-07-28', scenario: 'client/meta-on-every-request', rule: 'client.meta.per-request-fields', status: 'failed' },
+  { defect: 'no-meta', revision: '2026-07-28', scenario: 'client/unique-request-ids', rule: 'schema.message.valid', status: 'failed' },
+] as const;
+
+describe('mcp-conform --client', () => {
+  it('a correct client passes every client scenario at every revision', async () => {
+    const { code, report } = await runClient(`node ${MINI} {command}`);
+    expect(report?.scenarios.filter((s) => s.status !== 'passed')).toEqual([]);
+    expect(report?.summary.scenarios).toBeGreaterThanOrEqual(20);
+    expect(report?.summary.warnings).toBe(0);
+    expect(code).toBe(0);
+  }, 120_000);
+
+  it('each planted client defect is caught by its scenario and rule', async () => {
+    const runs = await Promise.all(DEFECTS.map((d) => runClient(`node ${MINI} --defect ${d.defect} {command}`, ['--scenario', d.scenario, '--revision', d.revision])));
+    const found = runs.map((run, i) => {
+      const cell = run.report?.scenarios.find((s) => s.id === DEFECTS[i]!.scenario && s.revision === DEFECTS[i]!.revision);
+      return { ...DEFECTS[i], status: cell?.checks.find((c) => c.rule === DEFECTS[i]!.rule && c.status !== 'passed' && c.status !== 'skipped')?.status };
+    });
+    expect(found).toEqual(DEFECTS);
+  }, 120_000);
+
+  it('the TypeScript SDK 1.x client passes at its revisions and is skipped where it speaks none', async () => {
+    const { code, report } = await runClient('node examples/clients/sdk-client.mjs {command}');
+    const notPassed = report!.scenarios.filter((s) => s.status !== 'passed');
+    expect(notPassed.every((s) => s.status === 'skipped' && s.revision === '2026-07-28' && /does not speak 2026-07-28/.test(s.skipReason ?? ''))).toBe(true);
+    expect(report!.summary.passed).toBeGreaterThanOrEqual(20);
+    expect(code).toBe(0);
+  }, 120_000);
+
+  it('the TypeScript SDK 2.x client passes at every revision, 2026-07-28 included', async () => {
+    const { code, report } = await runClient('node examples/clients/sdk2-client.mjs {command}');
+    expect(report!.scenarios.filter((s) => s.status !== 'passed').map((s) => `${s.id} ${s.revision} ${s.status}`)).toEqual([]);
+    expect(report!.scenarios.some((s) => s.revision === '2026-07-28' && s.status === 'passed')).toBe(true);
+    expect(code).toBe(0);
+  }, 120_000);
+
+  it.each([
+    ['no placeholder', ['--client', 'node client.js'], /no \{command\} placeholder/],
+    ['HTTP clients', ['--client', 'node client.js {url}'], /not available yet/],
+    ['both roles', ['--client', 'node c.js {command}', '--server', 'node s.js'], /exclude each other/],
+  ])('refuses a bad --client (%s) with exit 2', async (_name, args, message) => {
+    const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(process.execPath, [CLI, ...args], { cwd: ROOT }, (err, _o, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stderr }));
+    });
+    expect(result.stderr).toMatch(message);
+    expect(result.code).toBe(2);
+  });
+});
