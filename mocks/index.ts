@@ -6,3 +6,4 @@ export type { ReferenceServerOptions } from './reference/index.js';
 export { serveStdio, createInMemoryTransport } from './adapters/index.js';
 export type { StdioServerOptions, StdioServerHandle, InMemoryTransport, InMemoryTransportOptions } from './adapters/index.js';
 export * from './config/index.js';
+export * from './client/index.js';

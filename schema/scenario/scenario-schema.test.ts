@@ -54,17 +54,22 @@ describe('scenario.schema.json', () => {
     for (const kind of STEP_KINDS) expect(defs[`${kind}Step`].additionalProperties, kind).toBe(false);
   });
 
-  it('accepts every bundled scenario', () => {
-    const validate = userFileValidator('scenario');
+  it('accepts every bundled scenario (client-role files against the client scenario schema)', () => {
     const suites = fromRoot('suites');
     const failures: string[] = [];
+    const seen = { server: 0, client: 0 };
     for (const area of readdirSync(suites, { withFileTypes: true }).filter((d) => d.isDirectory())) {
       for (const name of readdirSync(join(suites, area.name)).filter((n) => n.endsWith('.yaml'))) {
-        const data = parse(readFileSync(join(suites, area.name, name), 'utf8'));
+        const data = parse(readFileSync(join(suites, area.name, name), 'utf8')) as { role?: string };
+        const role = data.role === 'client' ? 'client' : 'server';
+        seen[role]++;
+        const validate = userFileValidator(role === 'client' ? 'client-scenario' : 'scenario');
         if (!validate(data)) failures.push(`${area.name}/${name}: ${JSON.stringify(validate.errors?.slice(0, 2))}`);
       }
     }
     expect(failures).toEqual([]);
+    expect(seen.server).toBeGreaterThan(0);
+    expect(seen.client).toBeGreaterThan(0);
   });
 
   it('rejects a few typical mistakes', () => {

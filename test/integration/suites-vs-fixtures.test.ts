@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALWAYS_ON_RULES } from '../../runner/checks/index.js';
+import { CLIENT_ROLE_LINE } from '../../runner/suite-loader/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
@@ -168,7 +169,8 @@ function scenarioIds(): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.yaml')) out.push(relative(SUITES, path).split('\\').join('/').replace(/\.yaml$/, ''));
+      // Client-role scenarios test clients; test/integration/client-mode.test.ts proves them.
+      else if (entry.name.endsWith('.yaml') && !CLIENT_ROLE_LINE.test(readFileSync(path, 'utf8'))) out.push(relative(SUITES, path).split('\\').join('/').replace(/\.yaml$/, ''));
     }
   };
   walk(SUITES);
