@@ -2,12 +2,10 @@
 // to client mode, and runs every client scenario × revision against the client command.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ReportWriteError } from '../../reports/index.js';
 import { fromRoot } from '../../schema/package-root.js';
 import type { RulesCatalogue } from '../../schema/rules.js';
 import { formatProblem } from '../../schema/scenario/index.js';
 import { loadClientScenarios, runClients, SERVER_PLACEHOLDER, type ClientScenario } from '../client-mode/index.js';
-import type { Reporter } from '../results/index.js';
 import { defaultSuitesDir, idMatches, ruleMatches } from '../suite-loader/index.js';
 import { quoteWord } from '../transports/index.js';
 import { ExitCode } from './exit-codes.js';
@@ -40,13 +38,7 @@ export async function runClientCommand(opts: CliOptions, rules: RulesCatalogue, 
   const scenarios = select(loaded.scenarios, opts);
   if (scenarios.length === 0) throw new UsageError('No client scenario matches the filters given.', 'Run `mcp-conform --list` to see scenario ids (client scenarios live in suites/client/).');
 
-  let reporters: Reporter[];
-  try {
-    reporters = makeReporters(opts);
-  } catch (err) {
-    if (err instanceof ReportWriteError) throw new UsageError(err.message, err.fix);
-    throw err;
-  }
+  const reporters = makeReporters(opts);
   const cwd = opts.cwd ? resolve(opts.cwd) : undefined;
   const env = opts.env ? Object.fromEntries(opts.env) : undefined;
   const run = await runClients({

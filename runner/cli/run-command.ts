@@ -72,13 +72,7 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
       ...(opts.scenarioFile ?? []).flatMap((f) => ['--scenario-file', quoteWord(f)]),
     ],
   };
-  let reporters: Reporter[];
-  try {
-    reporters = makeReporters(opts);
-  } catch (err) {
-    if (err instanceof ReportWriteError) throw new UsageError(err.message, err.fix);
-    throw err;
-  }
+  const reporters = makeReporters(opts);
   const aborter = new AbortController();
   const onSignal = () => {
     if (aborter.signal.aborted) process.exit(130);
@@ -155,7 +149,17 @@ export function validatorsFor(revision: Revision) {
   };
 }
 
+/** The reporters the flags ask for; an unwritable report path is a usage error. */
 export function makeReporters(opts: CliOptions): Reporter[] {
+  try {
+    return reportersFor(opts);
+  } catch (err) {
+    if (err instanceof ReportWriteError) throw new UsageError(err.message, err.fix);
+    throw err;
+  }
+}
+
+function reportersFor(opts: CliOptions): Reporter[] {
   const specs = opts.report ?? [];
   const machineOnStdout = specs.some((s) => s.format !== 'console' && !s.path);
   const reporters: Reporter[] = [];

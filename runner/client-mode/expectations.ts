@@ -16,14 +16,7 @@ export interface JudgeInput {
   match: Omit<MatchContext, 'vars'>;
 }
 
-interface Verdict {
-  status: CheckStatus;
-  message: string;
-  expected?: string;
-  actual?: string;
-  pointer?: string;
-  evidence?: number[];
-}
+type Verdict = Pick<CheckResult, 'status' | 'message' | 'expected' | 'actual' | 'pointer' | 'evidence'>;
 
 type Sent = { seq: number; connection: number; message: Record<string, unknown> };
 
