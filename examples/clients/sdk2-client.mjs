@@ -3,7 +3,7 @@
 //   npx mcp-conform --client "node examples/clients/sdk2-client.mjs {command}"
 // `{command}` becomes the words of the server command to spawn. The scenario under test is in
 // MCP_CONFORM_SCENARIO; this client needs no special case: every client scenario asks it to
-// connect (probing for 2026-07-28 with server/discover first), list the tools, call each one (giving up after a second), and disconnect.
+// connect (probing for 2026-07-28 with server/discover first), list the tools (every page), call each one (giving up after a second), and disconnect.
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
@@ -16,7 +16,13 @@ const scenario = process.env.MCP_CONFORM_SCENARIO ?? '(none)';
 const client = new Client({ name: 'sdk2-example-client', version: '1.0.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
 try {
   await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
-  const { tools } = await client.listTools();
+  const tools = [];
+  let cursor;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
   for (const tool of tools) {
     try {
       await client.callTool({ name: tool.name, arguments: {} }, { timeout: 1000 });

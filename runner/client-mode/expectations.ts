@@ -1,7 +1,7 @@
 // Judges a client scenario's expectations against what the client sent (and answered), in order.
 // Each expectation becomes one check citing its rule; `sent … capture` binds variables later
 // expectations can use with `$var`.
-import { describePattern, getPointer, matchPattern, renderValue, type MatchContext } from '../matchers/index.js';
+import { describePattern, getPointer, jsonEqual, matchPattern, renderValue, type MatchContext } from '../matchers/index.js';
 import type { CheckResult, CheckStatus, RuleRef } from '../results/index.js';
 import type { RecordedLine } from './bridge.js';
 import type { Expectation } from './types.js';
@@ -116,6 +116,24 @@ function judgeOne(
       }
       if (seen.size === 0) return { status: 'skipped', message: 'the client sent no request' };
       return { status: 'passed', message: `${seen.size} requests, all ids distinct` };
+    }
+    case 'echoes': {
+      const judged = sent.filter((s) => (e.where === undefined || matches(e.where, s.message)) && getPointer(s.message, e.pointer).found);
+      if (judged.length === 0) return { status: 'skipped', message: `the client sent nothing at ${e.pointer}` };
+      for (const s of judged) {
+        const value = getPointer(s.message, e.pointer).value;
+        const issued = toClient.some((l) => l.seq < s.seq && l.connection === s.connection && isObject(l.message) && jsonEqual(getPointer(l.message, e.issuedAt).value, value));
+        if (!issued) {
+          return {
+            status: 'failed',
+            message: `the client sent ${renderValue(value)} at ${e.pointer}, which the server never issued at ${e.issuedAt}`,
+            actual: show(s),
+            pointer: e.pointer,
+            evidence: [s.seq],
+          };
+        }
+      }
+      return { status: 'passed', message: `all ${judged.length} values at ${e.pointer} were issued by the server` };
     }
     case 'answered': {
       const asked = toClient.filter((l) => isObject(l.message) && l.message.method === e.method && Object.hasOwn(l.message, 'id'));

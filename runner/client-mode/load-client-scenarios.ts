@@ -11,7 +11,7 @@ import type { ClientScenario, Expectation } from './types.js';
 
 export const CLIENT_SCENARIO_INVALID = 'MCPC_CLIENT_SCENARIO_INVALID';
 const DEFAULT_WITHIN_MS = 10_000;
-const KINDS = ['first', 'sent', 'notSent', 'each', 'before', 'uniqueRequestIds', 'answered'] as const;
+const KINDS = ['first', 'sent', 'notSent', 'each', 'before', 'uniqueRequestIds', 'answered', 'echoes'] as const;
 
 export interface ClientLoadResult {
   scenarios: ClientScenario[];
@@ -111,6 +111,8 @@ function toExpectation(e: Record<string, unknown>, sourceLine: number): Expectat
     }
     case 'uniqueRequestIds':
       return { kind, ...options };
+    case 'echoes':
+      return { kind, pointer: e.echoes as string, issuedAt: e.issuedAt as string, ...(Object.hasOwn(e, 'where') ? { where: e.where } : {}), ...options };
     case 'answered':
       return { kind, method: e.answered as string, ...(Object.hasOwn(e, 'result') ? { result: e.result } : {}), ...(Object.hasOwn(e, 'error') ? { error: e.error } : {}), ...options };
   }

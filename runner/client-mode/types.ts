@@ -16,6 +16,7 @@ export type Expectation = CheckOptions &
     | { kind: 'before'; earlier: unknown; later: unknown }
     | { kind: 'uniqueRequestIds' }
     | { kind: 'answered'; method: string; result?: unknown; error?: unknown }
+    | { kind: 'echoes'; pointer: string; issuedAt: string; where?: unknown }
   ) & { sourceLine: number };
 
 export interface ClientScenario {

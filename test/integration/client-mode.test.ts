@@ -45,6 +45,7 @@ const DEFECTS = [
   { defect: 'ignore-ping', revision: '2025-06-18', scenario: 'client/answers-ping', rule: 'client.ping.answers', status: 'failed' },
   { defect: 'no-cancel', revision: '2025-11-25', scenario: 'client/cancel-on-timeout', rule: 'client.timeouts.cancel-on-timeout', status: 'warning' },
   { defect: 'garbage-line', revision: '2025-06-18', scenario: 'client/initialize-first', rule: 'jsonrpc.message.valid-json-rpc', status: 'failed' },
+  { defect: 'mangled-cursor', revision: '2025-11-25', scenario: 'client/cursors-opaque', rule: 'client.pagination.cursor-opaque', status: 'warning' },
   { defect: 'no-meta', revision: '2026-07-28', scenario: 'client/meta-on-every-request', rule: 'client.meta.per-request-fields', status: 'failed' },
   { defect: 'no-meta', revision: '2026-07-28', scenario: 'client/unique-request-ids', rule: 'schema.message.valid', status: 'failed' },
 ] as const;
