@@ -1,11 +1,16 @@
 #!/usr/bin/env -S npx tsx
 // Benchmark: per-request cost of the mock kit. A mock server built from examples/weather.mock.yaml
-// answers tools/call sequentially, driven by MockClient: in memory (no process, same framing as a
-// pipe) and over stdio (`mcp-conform mock --config`, a child process). Median of N rounds.
+// answers tools/call sequentially: driven by MockClient in memory (no process, same framing as a
+// pipe) and over stdio (`mcp-conform mock --config`, a child process), and driven by the SDK 1.x
+// Streamable HTTP client through the msw handlers (fetch intercepted, no socket). Median of N rounds.
 // Usage: npx tsx bench/mock-overhead.ts [--requests 2000] [--rounds 5]   (needs `npm run build`)
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { setupServer } from 'msw/node';
 import { createInMemoryTransport, createMockFromConfig, loadMockConfig, MockClient } from '../mocks/index.js';
+import { mcpHandlers } from '../mocks/msw/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -33,10 +38,31 @@ const targets: [string, () => MockClient][] = [
   ['stdio (mcp-conform mock)', () => MockClient.spawn(`${process.execPath} ${join(root, 'dist', 'runner', 'cli', 'main.js')} mock --config ${configFile}`, { revision: '2025-06-18' })],
 ];
 
+/** The same loop through msw: the SDK's Streamable HTTP client, fetch intercepted in-process. */
+async function measureMsw(): Promise<number> {
+  const url = 'http://mock.bench/mcp';
+  const handlers = mcpHandlers({ url, server: createMockFromConfig(loadMockConfig(configFile), { record: false }) });
+  const msw = setupServer(...handlers);
+  msw.listen({ onUnhandledRequest: 'error' });
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  for (let i = 0; i < 50; i++) await client.callTool({ name: 'forecast', arguments: { city: 'Paris' } });
+  const started = performance.now();
+  for (let i = 0; i < requests; i++) await client.callTool({ name: 'forecast', arguments: { city: 'Paris' } });
+  const perRequestUs = ((performance.now() - started) * 1000) / requests;
+  await client.close();
+  msw.close();
+  return perRequestUs;
+}
+
 const rows: string[] = [];
-for (const [name, make] of targets) {
+const all: [string, () => Promise<number>][] = [
+  ...targets.map(([name, make]): [string, () => Promise<number>] => [name, () => measure(make)]),
+  ['msw handlers (SDK 1.x Streamable HTTP client)', measureMsw],
+];
+for (const [name, run] of all) {
   const samples: number[] = [];
-  for (let r = 0; r < rounds; r++) samples.push(await measure(make));
+  for (let r = 0; r < rounds; r++) samples.push(await run());
   const us = median(samples);
   console.log(`${name}: ${us.toFixed(1)} µs per tools/call round trip (median of ${rounds} rounds of ${requests}); ${Math.round(1e6 / us)} requests/s`);
   rows.push(`| ${name} | ${us.toFixed(1)} µs | ${Math.round(1e6 / us)} |`);

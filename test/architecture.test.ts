@@ -39,6 +39,7 @@ const ALLOWED: Record<string, string[]> = {
   'mocks/config': ['mocks/core', 'schema'],
   'mocks/client': ['runner/protocol', 'runner/transports', 'schema'],
   'mocks/adapters': ['mocks/core', 'runner/protocol', 'schema'],
+  'mocks/msw': ['mocks/adapters', 'mocks/core', 'runner/protocol', 'schema'],
   'mocks/reference': ['mocks/core', 'mocks/adapters', 'mocks/client', 'runner/protocol', 'schema'],
   mocks: ['mocks/core', 'mocks/config', 'mocks/client', 'mocks/adapters', 'mocks/reference', 'runner/protocol', 'schema'],
 };

@@ -4,3 +4,5 @@ export { serveStdio } from './stdio.js';
 export type { StdioServerOptions, StdioServerHandle } from './stdio.js';
 export { createInMemoryTransport } from './in-memory.js';
 export type { InMemoryTransport, InMemoryTransportOptions } from './in-memory.js';
+export { createMcpFetchHandler } from './fetch-http.js';
+export type { FetchHandlerOptions, McpFetchHandler } from './fetch-http.js';
