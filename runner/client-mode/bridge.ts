@@ -1,9 +1,10 @@
-// The runner's side of client mode: a loopback TCP endpoint the relay connects to, wired to a mock
-// server connection. Every line in either direction is recorded in order with the cell's
+// The runner's side of client mode over stdio: a loopback TCP endpoint the relay connects to, wired
+// to a mock server connection. Every line in either direction is recorded in order with the cell's
 // transcript; the client's lines are also kept parsed, for the expectations to judge.
 import { createServer, type Server, type Socket } from 'node:net';
 import type { MockServer } from '../../mocks/index.js';
 import { LineDecoder } from '../protocol/index.js';
+import { quoteWord } from '../transports/index.js';
 
 export interface RecordedLine {
   seq: number;
@@ -16,12 +17,23 @@ export interface RecordedLine {
 
 export type Recorder = (dir: 'send' | 'recv', text: string) => number;
 
+/** Where a client cell's mock is served and how the client is pointed at it. */
+export interface ClientHost {
+  /** Messages the client sent, in order. */
+  readonly fromClient: RecordedLine[];
+  /** Messages the mock sent to the client, in order. */
+  readonly toClient: RecordedLine[];
+  /** Connections the client opened (a client may connect more than once). */
+  readonly connectionCount: number;
+  /** Starts serving; resolves with the text that replaces the placeholder in the client command. */
+  start(): Promise<string>;
+  close(): Promise<void>;
+}
+
 const MAX_LINE_BYTES = 4 * 1024 * 1024;
 
-export class ClientBridge {
-  /** Lines the client sent, in order. */
+export class StdioRelayHost implements ClientHost {
   readonly fromClient: RecordedLine[] = [];
-  /** Lines the mock server sent to the client, in order. */
   readonly toClient: RecordedLine[] = [];
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
@@ -30,19 +42,22 @@ export class ClientBridge {
   constructor(
     private readonly mock: MockServer,
     private readonly record: Recorder,
+    /** Absolute path of the built relay-main.js. */
+    private readonly relayEntry: string,
   ) {
     this.server = createServer((socket) => this.accept(socket));
   }
 
-  /** Listens on an ephemeral loopback port and returns it. */
-  listen(): Promise<number> {
-    return new Promise((resolve, reject) => {
+  /** Listens on an ephemeral loopback port; the client is given the relay command for it. */
+  async start(): Promise<string> {
+    const port = await new Promise<number>((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(0, '127.0.0.1', () => {
         const address = this.server.address();
         resolve(typeof address === 'object' && address ? address.port : 0);
       });
     });
+    return [process.execPath, this.relayEntry, String(port)].map(quoteWord).join(' ');
   }
 
   get connectionCount(): number {

@@ -1,26 +1,30 @@
 // Runs one client cell: serve the scenario's mock to the client command through the relay, let the
 // client run (bounded), stop it, and judge what it sent. The client learns which behaviour to
 // exhibit from MCP_CONFORM_SCENARIO (and the revision under test from MCP_CONFORM_REVISION).
-import { createMockFromConfig, type MockConfig } from '../../mocks/index.js';
+import { createMockFromConfig, type MockConfig, type MockServer } from '../../mocks/index.js';
 import { isStateless, type Revision } from '../../schema/revisions.js';
 import type { MessageValidator } from '../checks/index.js';
 import type { MatchContext } from '../matchers/index.js';
 import { TransportStartError } from '../protocol/index.js';
 import { scenarioStatus, type CheckResult, type RuleRef, type ScenarioResult, type TranscriptEntry } from '../results/index.js';
-import { quoteWord, StdioTransport } from '../transports/index.js';
-import { ClientBridge, type RecordedLine } from './bridge.js';
+import { StdioTransport } from '../transports/index.js';
+import { StdioRelayHost, type ClientHost, type RecordedLine, type Recorder } from './bridge.js';
 import { clientAlwaysOnChecks } from './client-checks.js';
 import { judgeExpectations } from './expectations.js';
 import type { ClientScenario } from './types.js';
 
+/** Where the client command takes the server: a command to spawn (stdio) or a URL (HTTP). */
 export const SERVER_PLACEHOLDER = '{command}';
+export const URL_PLACEHOLDER = '{url}';
 const MAX_OUTPUT_LINES = 200;
 
 export interface ClientCellInput {
   scenario: ClientScenario;
   revision: Revision;
-  /** The client command, with {command} where the server command goes. */
+  /** The client command, with {command} where the server command goes (or {url}, with `makeHttpHost`). */
   command: string;
+  /** Serves the mock over HTTP for a client command with {url}; absent: HTTP clients are not supported. */
+  makeHttpHost?: (mock: MockServer, record: Recorder) => ClientHost;
   cwd?: string;
   env?: Record<string, string>;
   /** Absolute path of the built relay-main.js. */
@@ -44,7 +48,7 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
     transcript.push({ seq: ++seq, t: Date.now() - started, dir, text: text.length > 2000 ? `${text.slice(0, 2000)} …` : text });
     return seq;
   };
-  const base = { id: scenario.id, title: scenario.title, area: scenario.area, revision, transport: 'stdio', tags: scenario.tags, repro: input.repro };
+  const base = { id: scenario.id, title: scenario.title, area: scenario.area, revision, transport: input.command.includes(URL_PLACEHOLDER) ? 'http' : 'stdio', tags: scenario.tags, repro: input.repro };
   const done = (status: ScenarioResult['status'], checks: CheckResult[], extra: Partial<ScenarioResult> = {}): ScenarioResult => ({
     ...base,
     status,
@@ -57,11 +61,11 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
 
   const config = { serverInfo: { name: 'mcp-conform-mock', version: '1.0.0' }, revisions: [revision], ...scenario.server } as MockConfig;
   const mock = createMockFromConfig(config, { record: false, logger: { warn: (m) => record('note', `mock: ${m}`), error: (m) => record('note', `mock: ${m}`) } });
-  const bridge = new ClientBridge(mock, record);
-  const port = await bridge.listen();
-  const serverCommand = [process.execPath, input.relayEntry, String(port)].map(quoteWord).join(' ');
+  const overHttp = input.command.includes(URL_PLACEHOLDER);
+  const bridge: ClientHost = overHttp && input.makeHttpHost ? input.makeHttpHost(mock, record) : new StdioRelayHost(mock, record, input.relayEntry);
+  const pointer = await bridge.start();
   const client = new StdioTransport({
-    command: input.command.split(SERVER_PLACEHOLDER).join(serverCommand),
+    command: input.command.split(overHttp ? URL_PLACEHOLDER : SERVER_PLACEHOLDER).join(pointer),
     ...(input.cwd ? { cwd: input.cwd } : {}),
     env: { ...input.env, MCP_CONFORM_SCENARIO: scenario.id, MCP_CONFORM_REVISION: revision },
   });
@@ -86,7 +90,7 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
   await bridge.close();
 
   if (bridge.connectionCount === 0) {
-    return done('errored', [], { errorReason: `the client never started the server command it was given (${SERVER_PLACEHOLDER}); see its stderr` });
+    return done('errored', [], { errorReason: `the client never connected to the mock server it was given (${overHttp ? URL_PLACEHOLDER : SERVER_PLACEHOLDER}); see its stderr` });
   }
   const declined = declinedRevision(bridge.fromClient, bridge.toClient, revision);
   if (declined && !input.revisionDemanded) return done('skipped', [], { skipReason: declined });

@@ -3,7 +3,7 @@
 import { expandRange, REVISIONS, type Revision } from '../../schema/revisions.js';
 import { mapOrdered } from '../engine/index.js';
 import { summarise, type Reporter, type RunHeader, type RunResult, type ScenarioResult } from '../results/index.js';
-import { runClientCell, type ClientCellInput } from './run-client-cell.js';
+import { runClientCell, URL_PLACEHOLDER, type ClientCellInput } from './run-client-cell.js';
 import type { ClientScenario } from './types.js';
 
 export interface ClientRunOptions {
@@ -33,7 +33,7 @@ export async function runClients(options: ClientRunOptions): Promise<RunResult> 
     cells,
     options.concurrency,
     async ({ scenario, revision }, index) => {
-      for (const r of options.reporters) await r.onScenarioStart?.({ id: scenario.id, revision, transport: 'stdio', index });
+      for (const r of options.reporters) await r.onScenarioStart?.({ id: scenario.id, revision, transport: options.cell.command.includes(URL_PLACEHOLDER) ? 'http' : 'stdio', index });
       return runClientCell({
         ...options.cell,
         scenario,
