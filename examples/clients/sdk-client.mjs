@@ -1,21 +1,24 @@
 #!/usr/bin/env node
 // An MCP client built on the TypeScript SDK 1.x, ready for client mode:
 //   npx mcp-conform --client "node examples/clients/sdk-client.mjs {command}"
-// `{command}` becomes the words of the server command to spawn. The scenario under test is in
+// `{command}` becomes the words of the server command to spawn; with {url} instead, the client
+// connects over Streamable HTTP. The scenario under test is in
 // MCP_CONFORM_SCENARIO; this client needs no special case: every client scenario asks it to
 // connect, list the tools (every page), call each one (giving up after a second), and disconnect.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
-  process.stderr.write('usage: sdk-client.mjs <server command...>\n');
+  process.stderr.write('usage: sdk-client.mjs <server command...> | <url>\n');
   process.exit(2);
 }
 const scenario = process.env.MCP_CONFORM_SCENARIO ?? '(none)';
 const client = new Client({ name: 'sdk-example-client', version: '1.0.0' }, { capabilities: {} });
 try {
-  await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
+  const overHttp = /^https?:\/\//.test(command);
+  await client.connect(overHttp ? new StreamableHTTPClientTransport(new URL(command)) : new StdioClientTransport({ command, args, stderr: 'inherit' }));
   const tools = [];
   let cursor;
   do {
