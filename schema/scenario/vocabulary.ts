@@ -49,7 +49,7 @@ export const PATTERN_OPERATORS = [
   '$var',
 ] as const;
 
-export const EXPRESSION_OPERATORS = ['$var', '$validArgs', '$invalidArgs', '$repeat', '$literal'] as const;
+export const EXPRESSION_OPERATORS = ['$var', '$validArgs', '$invalidArgs', '$repeat', '$literal', '$promptArgs', '$inputResponses'] as const;
 
 export const SCENARIO_TAGS = [
   'smoke',
