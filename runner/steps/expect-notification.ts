@@ -12,10 +12,15 @@ export interface InboundEntry {
   message: { method: string; params?: unknown };
 }
 
-type Filterable = { method: string; params?: unknown; since?: string; sourceLine: number; path: string; kind: string };
+type Filterable = { method: string; params?: unknown; since?: string; afterResponse?: string; sourceLine: number; path: string; kind: string };
 
 export function inboundFilter(ctx: StepContext, step: Filterable): (n: InboundEntry) => boolean {
-  const since = step.since ? labelled(ctx, step as never, step.since).sentSeq : 0;
+  let since = step.since ? labelled(ctx, step as never, step.since).sentSeq : 0;
+  if (step.afterResponse) {
+    // A request still unanswered has no "after" yet: everything counts from the end of the transcript.
+    const entry = labelled(ctx, step as never, step.afterResponse);
+    since = Math.max(since, entry.responseSeq ?? ctx.session.lastSeq);
+  }
   const mctx = { vars: ctx.vars, validateType: ctx.validators.validateType, validateSchema: ctx.validators.validateSchema };
   return (n) =>
     n.seq > since &&

@@ -203,6 +203,7 @@ function labelUses(step: RawStep): [string, string][] {
     case 'collectNotifications':
       add('until');
       add('since');
+      add('afterResponse');
       break;
     case 'expectServerRequest':
       add('since');

@@ -65,7 +65,7 @@ function toStep(n: RawMap, pointer: string, path: string, source: YamlSource): S
     case 'expectNotification':
       return { kind, method: n.expectNotification as string, ...base, ...pick(n, ['params', 'within', 'capture', 'as', 'since']), ...checks };
     case 'expectNoNotification':
-      return { kind, method: n.expectNoNotification as string, until: n.until as string, ...base, ...pick(n, ['since', 'params']), ...checks };
+      return { kind, method: n.expectNoNotification as string, until: n.until as string, ...base, ...pick(n, ['since', 'afterResponse', 'params']), ...checks };
     case 'expectServerRequest':
       return { kind, method: n.expectServerRequest as string, ...base, ...pick(n, ['params', 'within', 'capture', 'since']), ...checks };
     case 'expectNoServerRequest':

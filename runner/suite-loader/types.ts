@@ -89,6 +89,8 @@ export interface ExpectNoNotificationStep extends StepBase, CheckOptions {
   method: string;
   until: string;
   since?: string;
+  /** Only count notifications after this labelled request's response. */
+  afterResponse?: string;
   params?: unknown;
 }
 /** A request the server sent us (sampling, elicitation, roots, ping...). */
