@@ -156,6 +156,13 @@ const ROWS: DefectRow[] = [
   { defect: 'crash-on-stale-cancel', revision: '2026-07-28', scenario: 'cancellation/cancel-immediately', rule: 'cancellation.server.race-graceful', status: 'errored' },
   { defect: 'answers-cancelled', revision: '2025-11-25', scenario: 'cancellation/many-concurrent-cancels', rule: 'cancellation.receiver.no-response', status: 'warning' },
   { defect: 'answers-cancelled', revision: '2026-07-28', scenario: 'cancellation/many-concurrent-cancels', rule: 'cancellation.server.no-response', status: 'warning' },
+  // tasks (2025-11-25)
+  { defect: 'task-not-working', revision: '2025-11-25', scenario: 'tasks/tool-call-lifecycle', rule: 'tasks.create.result', status: 'failed' },
+  { defect: 'task-result-no-related', revision: '2025-11-25', scenario: 'tasks/tool-call-lifecycle', rule: 'tasks.result.final', status: 'failed' },
+  { defect: 'task-unlisted', revision: '2025-11-25', scenario: 'tasks/tool-call-lifecycle', rule: 'tasks.list.includes-retrievable', status: 'failed' },
+  { defect: 'cancel-completed-task', revision: '2025-11-25', scenario: 'tasks/tool-call-lifecycle', rule: 'tasks.cancel.terminal-rejected', status: 'failed' },
+  { defect: 'unknown-task-wrong-code', revision: '2025-11-25', scenario: 'tasks/unknown-task', rule: 'tasks.unknown-id-error', status: 'failed' },
+  { defect: 'task-forbidden-accepted', revision: '2025-11-25', scenario: 'tasks/forbidden-tool', rule: 'tasks.tool-forbidden.method-not-found', status: 'warning' },
   // stdio
   { defect: 'logs-to-stdout', revision: '2025-06-18', scenario: 'stdio/stdout-only-messages', rule: 'transport.stdio.stdout-only-messages', status: 'failed' },
   { defect: 'embedded-newline', revision: '2026-07-28', scenario: 'stdio/newline-delimited-messages', rule: 'transport.stdio.newline-delimited', status: 'failed' },
