@@ -165,3 +165,13 @@ describe('the bundled catalogue', () => {
     expect(checkCatalogue(catalogue)).toEqual([]);
   });
 });
+
+describe('pathAt', () => {
+  it('follows a page to where later revisions moved it', async () => {
+    const { pathAt } = await import('./rules.js');
+    const entry = { path: 'basic/utilities/progress', pathSince: { '2026-07-28': 'basic/patterns/progress' } };
+    expect(pathAt(entry, '2025-11-25')).toBe('basic/utilities/progress');
+    expect(pathAt(entry, '2026-07-28')).toBe('basic/patterns/progress');
+    expect(pathAt({ path: 'server/tools' }, '2026-07-28')).toBe('server/tools');
+  });
+});

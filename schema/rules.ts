@@ -35,6 +35,8 @@ export interface RuleEntry {
   section: string;
   /** Page path and anchor under /specification/<revision>/. */
   path: string;
+  /** Later homes of the page: first revision of each → its path (the page moved, e.g. progress in 2026-07-28). */
+  pathSince?: Record<string, string>;
   summary: string;
   untestable?: string;
   supersedes?: string[];
@@ -160,9 +162,16 @@ export function createCatalogue(entries: readonly RuleEntry[]): RulesCatalogue {
         );
         throw Object.assign(error, { code: RULE_UNKNOWN });
       }
-      return { id: entry.id, level: entry.level, section: entry.section, url: specUrl(revision, entry.path), summary: entry.summary };
+      return { id: entry.id, level: entry.level, section: entry.section, url: specUrl(revision, pathAt(entry, revision)), summary: entry.summary };
     },
   };
+}
+
+/** The page path of a rule at one revision: the latest `pathSince` entry not after it, else `path`. */
+export function pathAt(entry: Pick<RuleEntry, 'path' | 'pathSince'>, revision: Revision): string {
+  let path = entry.path;
+  for (const since of Object.keys(entry.pathSince ?? {}).sort()) if (since <= revision) path = entry.pathSince![since]!;
+  return path;
 }
 
 /**

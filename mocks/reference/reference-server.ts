@@ -8,6 +8,7 @@ import { packageVersion } from './package-version.js';
 import { paginate } from './pagination.js';
 import { getPrompt, promptDefinition, PROMPTS } from './prompts.js';
 import { readResource, resourceDefinition, RESOURCES, templateDefinition, TEMPLATES, type ReferenceState } from './resources.js';
+import { TaskStore } from './tasks.js';
 import { toolDefinition, toolsFor } from './tools.js';
 
 export const REFERENCE_SERVER_NAME = 'mcp-conform-reference';
@@ -43,6 +44,8 @@ function capabilities(revision: Revision): Record<string, unknown> {
     prompts: { listChanged: false },
     logging: {},
     ...(compareRevisions(revision, '2025-03-26') >= 0 ? { completions: {} } : {}),
+    // Tasks exist in 2025-11-25 only; 2026-07-28 removed them.
+    ...(revision === '2025-11-25' ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
   };
 }
 
@@ -51,7 +54,8 @@ function listResult(ctx: RequestContext, body: Record<string, unknown>): Record<
   return ctx.stateless ? { ...body, ...LIST_CACHE } : body;
 }
 
-function handlers(state: ReferenceState, pageSize: number): Handler[] {
+function handlers(state: ReferenceState, pageSize: number, tasks: TaskStore): Handler[] {
+  const tasksHere = (ctx: RequestContext) => ctx.revision === '2025-11-25';
   return [
     mcp.request('tools/list', (ctx) => {
       const tools = toolsFor(ctx.revision);
@@ -74,6 +78,11 @@ function handlers(state: ReferenceState, pageSize: number): Handler[] {
         // among the protocol errors.
         if (compareRevisions(ctx.revision, '2025-11-25') >= 0) return { content: [{ type: 'text', text: detail }], isError: true };
         throw new ProtocolError(-32602, detail);
+      }
+      if (ctx.params.task !== undefined && tasksHere(ctx)) {
+        // basic/utilities/tasks: only tools that declare taskSupport run as tasks; -32601 otherwise.
+        if (tool.taskSupport === undefined) throw new ProtocolError(-32601, `Method not found: tool ${name} does not run as a task`);
+        return tasks.create(ctx.params, async () => tool.run(args, ctx, state));
       }
       return tool.run(args, ctx, state);
     }),
@@ -108,6 +117,23 @@ function handlers(state: ReferenceState, pageSize: number): Handler[] {
     }),
     mcp.request('prompts/get', (ctx) => getPrompt(ctx.params)),
     mcp.request('completion/complete', (ctx) => complete(ctx.params)),
+    ...taskHandlers(tasks, tasksHere),
+  ];
+}
+
+/** tasks/* exist at 2025-11-25 only; at other revisions the methods are unknown, as for any server. */
+function taskHandlers(tasks: TaskStore, tasksHere: (ctx: RequestContext) => boolean): Handler[] {
+  const unknown = (method: string) => new ProtocolError(-32601, `Method not found: ${method}`);
+  const guard = (method: string, run: (ctx: RequestContext) => unknown) =>
+    mcp.request(method, (ctx) => {
+      if (!tasksHere(ctx)) throw unknown(method);
+      return run(ctx) as Record<string, unknown>;
+    });
+  return [
+    guard('tasks/get', (ctx) => tasks.get(ctx.params)),
+    guard('tasks/result', (ctx) => tasks.result(ctx.params)),
+    guard('tasks/list', () => tasks.list()),
+    guard('tasks/cancel', (ctx) => tasks.cancel(ctx.params)),
   ];
 }
 
@@ -124,7 +150,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Moc
     instructions:
       'Reference server of mcp-conform. Tools: echo, add, fail, slow (progress, cancellation), structured (output schema), ' +
       'sample, elicit and list-roots (ask the client), log, bump and reset-counter (the counter resource), and content samples.',
-    handlers: handlers(state, pageSize),
+    handlers: handlers(state, pageSize, new TaskStore()),
     onUnhandledRequest: options.onUnhandledRequest ?? 'silent',
     cacheHints: LIST_CACHE,
     ...(options.clientRequestTimeoutMs !== undefined ? { clientRequestTimeoutMs: options.clientRequestTimeoutMs } : {}),

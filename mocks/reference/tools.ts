@@ -20,6 +20,8 @@ export interface ToolSpec {
   outputSchema?: SchemaNode;
   annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
   icons?: boolean;
+  /** execution.taskSupport, listed at 2025-11-25 (the one revision with tasks). */
+  taskSupport?: 'optional' | 'required';
   run(args: Record<string, unknown>, ctx: RequestContext, state: ReferenceState): ToolResult | Promise<ToolResult>;
 }
 
@@ -67,6 +69,7 @@ export const TOOLS: readonly ToolSpec[] = [
       },
     },
     annotations: readOnly,
+    taskSupport: 'optional',
     run: async (args, ctx) => {
       const ms = typeof args.ms === 'number' ? args.ms : 200;
       const steps = typeof args.steps === 'number' ? args.steps : 4;
@@ -256,5 +259,6 @@ export function toolDefinition(tool: ToolSpec, revision: Revision): Record<strin
   if (tool.outputSchema && atLeast(revision, '2025-06-18')) def.outputSchema = tool.outputSchema;
   if (tool.annotations && atLeast(revision, '2025-03-26')) def.annotations = tool.annotations;
   if (tool.icons && atLeast(revision, '2025-11-25')) def.icons = [ICON];
+  if (tool.taskSupport && revision === '2025-11-25') def.execution = { taskSupport: tool.taskSupport };
   return def;
 }

@@ -41,6 +41,22 @@ export function whyNot(condition: Condition, scope: ConditionScope): string | un
   if ('not' in condition) {
     return whyNot(condition.not, scope) === undefined ? `the condition ${JSON.stringify(condition.not)} holds` : undefined;
   }
+  if ('allOf' in condition) {
+    for (const inner of condition.allOf) {
+      const reason = whyNot(inner, scope);
+      if (reason !== undefined) return reason;
+    }
+    return undefined;
+  }
+  if ('anyOf' in condition) {
+    const reasons: string[] = [];
+    for (const inner of condition.anyOf) {
+      const reason = whyNot(inner, scope);
+      if (reason === undefined) return undefined;
+      reasons.push(reason);
+    }
+    return reasons.join(', and ');
+  }
   return 'unknown condition';
 }
 

@@ -56,6 +56,8 @@ export async function runCell(cell: Cell, env: CellEnvironment): Promise<Scenari
     clientCapabilities: client.capabilities,
     serverInfo: env.profile.serverInfo,
     serverCapabilities: env.profile.capabilities,
+    // The scenario's scripted answers, so a 2026-07-28 retry can answer inputRequests with them.
+    replies: scenario.replies ?? {},
     profile: {
       tools: env.profile.tools,
       resources: env.profile.resources,

@@ -71,6 +71,8 @@ function describeOperator(op: string, operand: unknown): string {
       return typeof operand === 'string' ? `elements with distinct \`${operand}\`` : 'distinct elements';
     case '$minProperties':
       return `at least ${String(operand)} member${operand === 1 ? '' : 's'}`;
+    case '$increasing':
+      return typeof operand === 'string' ? `elements whose \`${operand}\` strictly increases` : 'strictly increasing numbers';
     case '$var':
       return `the value of \`${String(operand)}\``;
     default:

@@ -57,3 +57,21 @@ describe('evaluate', () => {
     expect(evaluate({ $ref: '#/x' }, ctx)).toEqual({ $ref: '#/x' });
   });
 });
+
+describe('$promptArgs and $inputResponses', () => {
+  const prompt = { name: 'p', arguments: [{ name: 'topic', required: true }, { name: 'style', required: false }] };
+  it('fills every required argument of a prompt, and only those', () => {
+    expect(evaluate({ $promptArgs: 'prompt' }, { vars: { prompt }, seed: 0 })).toEqual({ topic: 'mcp-conform' });
+    expect(evaluate({ $promptArgs: 'prompt' }, { vars: { prompt: { name: 'bare' } }, seed: 0 })).toEqual({});
+    expect(() => evaluate({ $promptArgs: 'missing' }, { vars: {}, seed: 0 })).toThrow(ExpressionError);
+  });
+
+  it('answers each input request with the scripted result of its method, leaving unscripted ones out', () => {
+    const vars = {
+      asked: { a: { method: 'roots/list' }, b: { method: 'sampling/createMessage', params: {} } },
+      replies: { 'roots/list': { result: { roots: [] } }, 'elicitation/create': { error: { code: -1 } } },
+    };
+    expect(evaluate({ $inputResponses: { requests: { $var: 'asked' }, replies: { $var: 'replies' } } }, { vars, seed: 0 })).toEqual({ a: { roots: [] } });
+    expect(() => evaluate({ $inputResponses: { requests: { $var: 'none' }, replies: {} } }, { vars, seed: 0 })).toThrow(ExpressionError);
+  });
+});

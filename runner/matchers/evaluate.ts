@@ -71,9 +71,45 @@ function operator(op: string, operand: unknown, ctx: EvalContext): unknown {
       }
       return text.repeat(times);
     }
+    case '$promptArgs':
+      return promptArgsFor(operand, ctx);
+    case '$inputResponses':
+      return inputResponsesFor(evaluate(operand, ctx));
     default:
       return operand;
   }
+}
+
+/** `$promptArgs: prompt`: a value for every required argument of the prompt in that variable. */
+function promptArgsFor(operand: unknown, ctx: EvalContext): Record<string, string> {
+  const prompt = typeof operand === 'string' ? getPath(ctx.vars, operand).value : evaluate(operand, ctx);
+  if (!isPlainObject(prompt)) {
+    throw new ExpressionError(`Failed to evaluate \`$promptArgs\`: \`${JSON.stringify(operand)}\` is not a prompt. Name a variable bound by \`pick: prompt, from: prompts\`.`);
+  }
+  const out: Record<string, string> = {};
+  const list = Array.isArray(prompt.arguments) ? prompt.arguments : [];
+  for (const arg of list) if (isPlainObject(arg) && arg.required === true && typeof arg.name === 'string') out[arg.name] = 'mcp-conform';
+  return out;
+}
+
+/**
+ * `$inputResponses: { requests, replies }`: answers an input-required result's inputRequests (a map
+ * of server-chosen keys to requests) with the scripted result for each request's method. Keys
+ * whose method has no scripted result are left out, as a client that cannot answer would.
+ */
+function inputResponsesFor(spec: unknown): Record<string, unknown> {
+  const requests = isPlainObject(spec) ? spec.requests : undefined;
+  const replies = isPlainObject(spec) ? spec.replies : undefined;
+  if (!isPlainObject(requests) || !isPlainObject(replies)) {
+    throw new ExpressionError('Failed to evaluate `$inputResponses`: it needs `{ requests: <inputRequests object>, replies: <method → { result }> }`. Capture the inputRequests first.');
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, request] of Object.entries(requests)) {
+    const method = isPlainObject(request) ? request.method : undefined;
+    const reply = typeof method === 'string' ? replies[method] : undefined;
+    if (isPlainObject(reply) && 'result' in reply) out[key] = reply.result;
+  }
+  return out;
 }
 
 /** The inputSchema behind `$validArgs: tool`: the variable's `inputSchema`, or the value itself when it is a schema. */

@@ -217,3 +217,18 @@ describe('describePattern', () => {
     expect(long.endsWith('…')).toBe(true);
   });
 });
+
+describe('$increasing', () => {
+  it('holds for strictly rising numbers, or a strictly rising member of objects', () => {
+    expect(m({ $increasing: true }, [1, 2, 3.5]).ok).toBe(true);
+    expect(m({ $increasing: true }, []).ok).toBe(true);
+    expect(m({ $increasing: 'progress' }, [{ progress: 0 }, { progress: 10 }]).ok).toBe(true);
+  });
+
+  it('points at the first value that does not rise, or is not a number', () => {
+    expect(mismatch({ $increasing: 'progress' }, [{ progress: 1 }, { progress: 1 }]).pointer).toBe('/1/progress');
+    expect(mismatch({ $increasing: true }, [3, 2]).pointer).toBe('/1');
+    expect(mismatch({ $increasing: 'progress' }, [{ progress: '1' }]).pointer).toBe('/0/progress');
+    expect(mismatch({ $increasing: true }, 'not a list').ok).toBe(false);
+  });
+});

@@ -139,6 +139,8 @@ function operator(op: string, operand: unknown, value: unknown, ctx: MatchContex
       const n = Object.keys(value).length;
       return n >= Number(operand) ? OK : fail(pointer, `an object with ${expected()}`, `an object with ${n} member${n === 1 ? '' : 's'}`);
     }
+    case '$increasing':
+      return increasing(operand, value, pointer, expected());
     case '$var': {
       const found = getPath(ctx.vars, String(operand));
       if (!found.found) return fail(pointer, expected(), `(\`${String(operand)}\` is not set) ${describeActual(value)}`);
@@ -151,6 +153,22 @@ function operator(op: string, operand: unknown, value: unknown, ctx: MatchContex
       return fail(pointer, 'a known pattern operator', `\`${op}\` is not a pattern operator${near ? ` (did you mean \`${near}\`?)` : ''}`);
     }
   }
+}
+
+/** `$increasing: true` (numbers) or `$increasing: member` (objects with a numeric member): strictly rising. */
+function increasing(operand: unknown, value: unknown, pointer: string, expected: string): MatchOutcome {
+  if (!Array.isArray(value)) return fail(pointer, expected, describeActual(value));
+  const member = typeof operand === 'string' ? operand : undefined;
+  let previous: number | undefined;
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    const n = member === undefined ? item : isPlainObject(item) ? item[member] : undefined;
+    const at = member === undefined ? appendPointer(pointer, i) : appendPointer(appendPointer(pointer, i), member);
+    if (typeof n !== 'number') return fail(at, `a number (${expected})`, describeActual(n));
+    if (previous !== undefined && !(n > previous)) return fail(at, `a number greater than ${previous} (${expected})`, String(n));
+    previous = n;
+  }
+  return OK;
 }
 
 function validated(pointer: string, expected: string, value: unknown, run: () => string[]): MatchOutcome {

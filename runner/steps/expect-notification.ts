@@ -1,16 +1,26 @@
-// `expectNotification`: waits for a notification by method (and params pattern), optionally only
-// among those that arrived after a labelled request; each notification satisfies one step.
+// `expectNotification` / `expectNoNotification`, and their twins for requests the server sends us
+// (`expectServerRequest` / `expectNoServerRequest`): wait for, or rule out, an inbound message by
+// method and params pattern, optionally only among those that arrived after a labelled request.
 import { describePattern, matchPattern } from '../matchers/index.js';
-import type { JsonRpcNotification } from '../protocol/index.js';
-import type { ExpectNotificationStep, ExpectNoNotificationStep } from '../suite-loader/types.js';
+import type { ExpectNoNotificationStep, ExpectNoServerRequestStep, ExpectNotificationStep, ExpectServerRequestStep } from '../suite-loader/types.js';
 import { boundFor, labelled, missingReason, recordCheck, type StepContext } from './context.js';
 import { capture } from './expect.js';
 
-export function notificationFilter(
-  ctx: StepContext,
-  step: Pick<ExpectNotificationStep, 'method' | 'params' | 'since'> & { sourceLine: number; path: string; kind: string },
-): (n: { seq: number; message: JsonRpcNotification }) => boolean {
-  const since = step.since ? labelled(ctx, step as never, step.since).sentSeq : 0;
+/** An inbound message the session recorded: a notification or a server-initiated request. */
+export interface InboundEntry {
+  seq: number;
+  message: { method: string; params?: unknown };
+}
+
+type Filterable = { method: string; params?: unknown; since?: string; afterResponse?: string; sourceLine: number; path: string; kind: string };
+
+export function inboundFilter(ctx: StepContext, step: Filterable): (n: InboundEntry) => boolean {
+  let since = step.since ? labelled(ctx, step as never, step.since).sentSeq : 0;
+  if (step.afterResponse) {
+    // A request still unanswered has no "after" yet: everything counts from the end of the transcript.
+    const entry = labelled(ctx, step as never, step.afterResponse);
+    since = Math.max(since, entry.responseSeq ?? ctx.session.lastSeq);
+  }
   const mctx = { vars: ctx.vars, validateType: ctx.validators.validateType, validateSchema: ctx.validators.validateSchema };
   return (n) =>
     n.seq > since &&
@@ -18,15 +28,22 @@ export function notificationFilter(
     (step.params === undefined || matchPattern(step.params, n.message.params ?? {}, mctx).ok);
 }
 
-export async function runExpectNotification(ctx: StepContext, step: ExpectNotificationStep): Promise<void> {
-  const accept = notificationFilter(ctx, step);
-  const find = () => ctx.session.notifications.find((n) => !ctx.consumed.has(n.seq) && accept(n));
+/** The recorded messages a step looks at, and how to name them in findings. */
+function inbound(ctx: StepContext, step: { kind: string }): { list: readonly InboundEntry[]; noun: string } {
+  const requests = step.kind === 'expectServerRequest' || step.kind === 'expectNoServerRequest';
+  return requests ? { list: ctx.session.serverRequests, noun: 'request' } : { list: ctx.session.notifications, noun: 'notification' };
+}
+
+export async function runExpectNotification(ctx: StepContext, step: ExpectNotificationStep | ExpectServerRequestStep): Promise<void> {
+  const accept = inboundFilter(ctx, step);
+  const { list, noun } = inbound(ctx, step);
+  const find = () => list.find((n) => !ctx.consumed.has(n.seq) && accept(n));
   const ms = boundFor(ctx, step.within);
   await ctx.session.waitUntil(() => find() !== undefined, ms, ctx.signal);
   const hit = find();
-  const what = `no \`${step.method}\` notification${step.params !== undefined ? ` matching ${describePattern(step.params)}` : ''}`;
+  const what = `no \`${step.method}\` ${noun}${step.params !== undefined ? ` matching ${describePattern(step.params)}` : ''}`;
   if (!hit) {
-    const near = ctx.session.notifications.filter((n) => n.message.method === step.method).at(-1);
+    const near = list.filter((n) => n.message.method === step.method).at(-1);
     recordCheck(ctx, step, {
       ...missingReason(ctx, what, ms),
       expected: `${step.method}${step.params !== undefined ? ' ' + describePattern(step.params) : ''}`,
@@ -39,30 +56,43 @@ export async function runExpectNotification(ctx: StepContext, step: ExpectNotifi
   capture(ctx, step, hit.message);
 }
 
-export async function runExpectNoNotification(ctx: StepContext, step: ExpectNoNotificationStep): Promise<void> {
-  const accept = notificationFilter(ctx, step);
-  const barrier = labelled(ctx, step, step.until);
+/**
+ * Waits for the barrier request's response; undefined (after recording an errored check when
+ * `step` is a check) if it never came, else the transcript position the barrier closes at.
+ */
+export async function barrierSeq(ctx: StepContext, step: Filterable & { until: string }, record: boolean): Promise<number | undefined> {
+  const barrier = labelled(ctx, step as never, step.until);
   const ms = boundFor(ctx, undefined);
   const answered = await ctx.session.response(barrier, ms, ctx.signal);
   if (!answered) {
-    recordCheck(ctx, step, {
-      status: 'errored',
-      message: missingReason(ctx, `the barrier \`${barrier.method}\` was not answered`, ms).message,
-      evidence: [barrier.sentSeq],
-    });
-    return;
+    if (record) {
+      recordCheck(ctx, step as never, {
+        status: 'errored',
+        message: missingReason(ctx, `the barrier \`${barrier.method}\` was not answered`, ms).message,
+        evidence: [barrier.sentSeq],
+      });
+    }
+    return undefined;
   }
-  const limit = barrier.responseSeq ?? ctx.session.lastSeq;
-  const offending = ctx.session.notifications.find((n) => n.seq < limit && accept(n));
+  return barrier.responseSeq ?? ctx.session.lastSeq;
+}
+
+export async function runExpectNoNotification(ctx: StepContext, step: ExpectNoNotificationStep | ExpectNoServerRequestStep): Promise<void> {
+  const accept = inboundFilter(ctx, step);
+  const { list, noun } = inbound(ctx, step);
+  const limit = await barrierSeq(ctx, step, true);
+  if (limit === undefined) return;
+  const offending = list.find((n) => n.seq < limit && accept(n));
+  const which = step.method === '*' ? noun : `\`${step.method}\` ${noun}`;
   if (offending) {
     recordCheck(ctx, step, {
       status: 'violated',
-      message: `an unexpected \`${offending.message.method}\` notification arrived`,
-      expected: `no ${step.method === '*' ? 'notification' : `\`${step.method}\``}`,
+      message: `an unexpected \`${offending.message.method}\` ${noun} arrived`,
+      expected: `no ${which}`,
       actual: JSON.stringify(offending.message).slice(0, 300),
       evidence: [offending.seq],
     });
     return;
   }
-  recordCheck(ctx, step, { status: 'passed', message: `no ${step.method === '*' ? 'notification' : `\`${step.method}\``} arrived`, evidence: [limit] });
+  recordCheck(ctx, step, { status: 'passed', message: `no ${which} arrived`, evidence: [limit] });
 }

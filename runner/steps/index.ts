@@ -3,6 +3,7 @@ import type { Step } from '../suite-loader/types.js';
 import { runCancel } from './cancel.js';
 import { runCheck } from './check.js';
 import { runCloseInput, type Closer } from './close-input.js';
+import { runCollectNotifications } from './collect-notifications.js';
 import type { StepContext } from './context.js';
 import { runExpect } from './expect.js';
 import { runExpectNoNotification, runExpectNotification } from './expect-notification.js';
@@ -31,9 +32,13 @@ export async function runStep(ctx: ExecutionContext, step: Step): Promise<void> 
     case 'expectNoResponse':
       return runExpectNoResponse(ctx, step);
     case 'expectNotification':
+    case 'expectServerRequest':
       return runExpectNotification(ctx, step);
     case 'expectNoNotification':
+    case 'expectNoServerRequest':
       return runExpectNoNotification(ctx, step);
+    case 'collectNotifications':
+      return runCollectNotifications(ctx, step);
     case 'cancel':
       return runCancel(ctx, step);
     case 'set':

@@ -7,3 +7,4 @@ export { lintScenarios } from './lint-scenarios.js';
 export { citedRules, idMatches, ruleMatches, selectScenarios, unmatchedSelectors, type Selection, type UnmatchedSelector } from './select-scenarios.js';
 export { ruleCoverage, type RuleCoverage } from './rule-coverage.js';
 export { SCENARIO_PROBLEM_CODES, ScenarioLoadError, type ScenarioProblem, type ScenarioProblemCode } from './problems.js';
+export { countsPerRevision, countsTable, coverageMarkdown, README_MARKERS, withCountsTable, type RevisionCounts } from './coverage-markdown.js';

@@ -199,7 +199,13 @@ function labelUses(step: RawStep): [string, string][] {
       add('since');
       break;
     case 'expectNoNotification':
+    case 'expectNoServerRequest':
+    case 'collectNotifications':
       add('until');
+      add('since');
+      add('afterResponse');
+      break;
+    case 'expectServerRequest':
       add('since');
       break;
     default:
@@ -237,7 +243,8 @@ function typeNameProblems(raw: RawMap, steps: RawStep[], revisions: Revision[], 
   for (const step of steps) {
     const n = step.node;
     for (const key of ['result', 'error', 'oneOf']) if (Object.hasOwn(n, key)) visit(n[key], `${step.pointer}/${key}`);
-    if ((step.kinds[0] === 'expectNotification' || step.kinds[0] === 'expectNoNotification') && Object.hasOwn(n, 'params')) visit(n.params, `${step.pointer}/params`);
+    const filtersParams = ['expectNotification', 'expectNoNotification', 'expectServerRequest', 'expectNoServerRequest', 'collectNotifications'].includes(step.kinds[0] ?? '');
+    if (filtersParams && Object.hasOwn(n, 'params')) visit(n.params, `${step.pointer}/params`);
     if (step.kinds[0] === 'check' && isMap(n.check)) visit(n.check.matches, `${step.pointer}/check/matches`);
   }
   for (const condition of rawConditions(raw)) if (Object.hasOwn(condition.node, 'where')) visit(condition.node.where, `${condition.pointer}/where`);

@@ -101,6 +101,8 @@ function narrow(range: Revision[] | undefined, when: Condition | undefined): Rev
     const allowed = safeExpand(when.revision);
     return allowed ? range.filter((r) => allowed.includes(r)) : range;
   }
+  // Every member of an allOf narrows; an anyOf may widen again, so it is left as it is.
+  if ('allOf' in when) return when.allOf.reduce<Revision[] | undefined>((acc, inner) => narrow(acc, inner), range);
   if ('not' in when && 'revision' in when.not) {
     const excluded = safeExpand(when.not.revision);
     return excluded ? range.filter((r) => !excluded.includes(r)) : range;

@@ -63,6 +63,10 @@ export function rawConditions(doc: unknown): RawCondition[] {
     if (!isMap(node)) return;
     out.push({ node, pointer, keys: CONDITION_KEYS.filter((k) => Object.hasOwn(node, k)) });
     if (Object.hasOwn(node, 'not')) visit(node.not, `${pointer}/not`);
+    for (const key of ['allOf', 'anyOf']) {
+      const list = node[key];
+      if (Array.isArray(list)) list.forEach((inner, i) => visit(inner, `${pointer}/${key}/${i}`));
+    }
   };
   if (!isMap(doc)) return out;
   if (Array.isArray(doc.requires)) doc.requires.forEach((c, i) => visit(c, `/requires/${i}`));

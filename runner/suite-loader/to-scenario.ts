@@ -27,6 +27,8 @@ export function toScenario(raw: RawMap, source: YamlSource, file: string): Scena
 function toCondition(raw: unknown): Condition {
   const node = raw as RawMap;
   if (Object.hasOwn(node, 'not')) return { not: toCondition(node.not) };
+  if (Object.hasOwn(node, 'allOf')) return { allOf: (node.allOf as unknown[]).map(toCondition) };
+  if (Object.hasOwn(node, 'anyOf')) return { anyOf: (node.anyOf as unknown[]).map(toCondition) };
   if (Object.hasOwn(node, 'pick')) {
     return { pick: node.pick as string, from: node.from as 'tools', ...(Object.hasOwn(node, 'where') ? { where: node.where } : {}) };
   }
@@ -63,7 +65,13 @@ function toStep(n: RawMap, pointer: string, path: string, source: YamlSource): S
     case 'expectNotification':
       return { kind, method: n.expectNotification as string, ...base, ...pick(n, ['params', 'within', 'capture', 'as', 'since']), ...checks };
     case 'expectNoNotification':
-      return { kind, method: n.expectNoNotification as string, until: n.until as string, ...base, ...pick(n, ['since', 'params']), ...checks };
+      return { kind, method: n.expectNoNotification as string, until: n.until as string, ...base, ...pick(n, ['since', 'afterResponse', 'params']), ...checks };
+    case 'expectServerRequest':
+      return { kind, method: n.expectServerRequest as string, ...base, ...pick(n, ['params', 'within', 'capture', 'since']), ...checks };
+    case 'expectNoServerRequest':
+      return { kind, method: n.expectNoServerRequest as string, until: n.until as string, ...base, ...pick(n, ['since', 'params']), ...checks };
+    case 'collectNotifications':
+      return { kind, method: n.collectNotifications as string, until: n.until as string, as: n.as as string, ...base, ...pick(n, ['since', 'params']) };
     case 'cancel':
       return { kind, label: n.cancel as string, ...base, ...pick(n, ['reason']) };
     case 'set':

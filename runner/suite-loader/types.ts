@@ -13,7 +13,9 @@ export type Condition =
   | { transport: TransportName }
   | { defined: string }
   | { pick: string; from: ProfileList; where?: unknown }
-  | { not: Condition };
+  | { not: Condition }
+  | { allOf: Condition[] }
+  | { anyOf: Condition[] };
 
 /** Options shared by every step that produces a verdict. */
 export interface CheckOptions {
@@ -87,6 +89,33 @@ export interface ExpectNoNotificationStep extends StepBase, CheckOptions {
   method: string;
   until: string;
   since?: string;
+  /** Only count notifications after this labelled request's response. */
+  afterResponse?: string;
+  params?: unknown;
+}
+/** A request the server sent us (sampling, elicitation, roots, ping...). */
+export interface ExpectServerRequestStep extends StepBase, CheckOptions {
+  kind: 'expectServerRequest';
+  method: string;
+  params?: unknown;
+  within?: number;
+  capture?: Record<string, string>;
+  since?: string;
+}
+export interface ExpectNoServerRequestStep extends StepBase, CheckOptions {
+  kind: 'expectNoServerRequest';
+  method: string;
+  until: string;
+  since?: string;
+  params?: unknown;
+}
+/** Binds the params of matching notifications (before the barrier) to a variable; not a check. */
+export interface CollectNotificationsStep extends StepBase {
+  kind: 'collectNotifications';
+  method: string;
+  until: string;
+  as: string;
+  since?: string;
   params?: unknown;
 }
 export interface CancelStep extends StepBase {
@@ -125,6 +154,9 @@ export type Step =
   | ExpectNoResponseStep
   | ExpectNotificationStep
   | ExpectNoNotificationStep
+  | ExpectServerRequestStep
+  | ExpectNoServerRequestStep
+  | CollectNotificationsStep
   | CancelStep
   | SetStep
   | CheckStep

@@ -10,6 +10,9 @@ export const STEP_KINDS = [
   'expectNoResponse',
   'expectNotification',
   'expectNoNotification',
+  'expectServerRequest',
+  'expectNoServerRequest',
+  'collectNotifications',
   'cancel',
   'set',
   'check',
@@ -17,7 +20,7 @@ export const STEP_KINDS = [
   'closeInput',
 ] as const;
 
-export const CONDITION_KEYS = ['capability', 'revision', 'transport', 'defined', 'pick', 'not'] as const;
+export const CONDITION_KEYS = ['capability', 'revision', 'transport', 'defined', 'pick', 'not', 'allOf', 'anyOf'] as const;
 
 export const PATTERN_OPERATORS = [
   '$type',
@@ -42,10 +45,11 @@ export const PATTERN_OPERATORS = [
   '$lte',
   '$unique',
   '$minProperties',
+  '$increasing',
   '$var',
 ] as const;
 
-export const EXPRESSION_OPERATORS = ['$var', '$validArgs', '$invalidArgs', '$repeat', '$literal'] as const;
+export const EXPRESSION_OPERATORS = ['$var', '$validArgs', '$invalidArgs', '$repeat', '$literal', '$promptArgs', '$inputResponses'] as const;
 
 export const SCENARIO_TAGS = [
   'smoke',

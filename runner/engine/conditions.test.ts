@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { whyNot, type ConditionScope } from './conditions.js';
+import type { TargetProfile } from './profile.js';
+
+const profile = { capabilities: { tools: {}, logging: {} }, tools: [], resources: [], resourceTemplates: [], prompts: [] } as unknown as TargetProfile;
+const scope: ConditionScope = { revision: '2025-06-18', transport: 'stdio', vars: {}, profile };
+
+describe('allOf and anyOf conditions', () => {
+  it('allOf holds only when every member holds, and reports the first that does not', () => {
+    expect(whyNot({ allOf: [{ capability: 'tools' }, { revision: '>=2025-06-18' }] }, scope)).toBeUndefined();
+    expect(whyNot({ allOf: [{ capability: 'tools' }, { capability: 'prompts' }] }, scope)).toContain('`prompts`');
+  });
+
+  it('anyOf holds when one member holds, and otherwise gives every reason', () => {
+    expect(whyNot({ anyOf: [{ capability: 'prompts' }, { capability: 'logging' }] }, scope)).toBeUndefined();
+    const reason = whyNot({ anyOf: [{ capability: 'prompts' }, { revision: '2026-07-28' }] }, scope);
+    expect(reason).toContain('`prompts`');
+    expect(reason).toContain('outside 2026-07-28');
+  });
+});
