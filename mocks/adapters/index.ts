@@ -4,3 +4,5 @@ export { serveStdio } from './stdio.js';
 export type { StdioServerOptions, StdioServerHandle } from './stdio.js';
 export { createInMemoryTransport } from './in-memory.js';
 export type { InMemoryTransport, InMemoryTransportOptions } from './in-memory.js';
+export { serveStreamableHttp } from './streamable-http.js';
+export type { StreamableHttpServerOptions, StreamableHttpServerHandle } from './streamable-http.js';

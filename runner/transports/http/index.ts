@@ -1,0 +1,3 @@
+// Streamable HTTP client transport and the helpers it shares with the CLI's --server mode.
+export { StreamableHttpTransport, type StreamableHttpOptions } from './streamable-http.js';
+export { waitForPort } from './wait-for-port.js';
