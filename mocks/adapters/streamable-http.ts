@@ -58,9 +58,6 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
     const origin = req.headers.origin;
     if (origin !== undefined && !ownOrigins().includes(origin)) return rpcError(res, 403, -32000, `Forbidden: origin ${origin} is not allowed`);
     const versionHeader = header(req, 'mcp-protocol-version');
-    if (versionHeader !== undefined && !(isRevision(versionHeader) && server.revisions.includes(versionHeader))) {
-      return rpcError(res, 400, -32000, `Bad Request: unsupported MCP-Protocol-Version ${versionHeader}; supported: ${server.revisions.join(', ')}`);
-    }
     switch (req.method) {
       case 'POST':
         return post(req, res, versionHeader);
@@ -88,7 +85,11 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
     const items = Array.isArray(body) ? body : [body];
     if (items.length === 0 || items.some((m) => !m || typeof m !== 'object')) return rpcError(res, 400, -32600, 'Invalid Request: the body is not a JSON-RPC message or batch');
     const requestIds = items.filter(isRequest).map((m) => idKey(m.id as string | number));
-    const stateless = isStatelessMessage(items[0], versionHeader);
+    // Without a session, anything but initialize is on the stateless wire when the server speaks it:
+    // the connection then answers missing or unsupported `_meta` versions as JSON-RPC errors.
+    const hasSession = header(req, 'mcp-session-id') !== undefined;
+    const isInit = !Array.isArray(body) && (body as { method?: unknown }).method === 'initialize';
+    const stateless = isStatelessMessage(items[0], versionHeader) || (!hasSession && !isInit && server.revisions.some(isStateless));
     if (stateless) return statelessPost(req, res, body, items, requestIds, versionHeader);
 
     const isInitialize = items.some((m) => (m as { method?: unknown }).method === 'initialize');
@@ -101,6 +102,7 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
       const found = sessionOf(req, res);
       if (!found) return;
       session = found;
+      if (badVersionHeader(res, versionHeader)) return;
       // Batches exist only in 2025-03-26; elsewhere an array body is not a valid message.
       if (Array.isArray(body) && session.connection.state.revision !== '2025-03-26') {
         return rpcError(res, 400, -32600, `Invalid Request: batches are not supported in ${session.connection.state.revision ?? 'this revision'}`);
@@ -151,7 +153,7 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
     }
     if (!accepts(req, SSE_TYPE)) return plainError(res, 406, 'Not Acceptable: Accept must list text/event-stream');
     const session = sessionOf(req, res);
-    if (!session) return;
+    if (!session || badVersionHeader(res, versionHeader)) return;
     const lastEventId = header(req, 'last-event-id');
     if (lastEventId !== undefined) {
       const found = session.streams.replayFrom(lastEventId);
@@ -174,6 +176,13 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
     if (!session) return;
     endSession(session);
     res.writeHead(200).end();
+  }
+
+  /** From 2025-06-18 an invalid or unsupported MCP-Protocol-Version on a session request gets 400. */
+  function badVersionHeader(res: ServerResponse, versionHeader: string | undefined): boolean {
+    if (versionHeader === undefined || (isRevision(versionHeader) && server.revisions.includes(versionHeader) && !isStateless(versionHeader))) return false;
+    rpcError(res, 400, -32000, `Bad Request: unsupported MCP-Protocol-Version ${versionHeader}; supported: ${server.revisions.filter((r) => !isStateless(r)).join(', ')}`);
+    return true;
   }
 
   function createSession(): HttpSession {
@@ -225,9 +234,10 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
   };
 }
 
-function isRequest(m: unknown): m is { id: string | number; method: string } {
-  const o = m as { id?: unknown; method?: unknown };
-  return typeof o.method === 'string' && (typeof o.id === 'string' || typeof o.id === 'number');
+/** Anything with a usable id that is not a response expects an answer (a malformed request gets -32600). */
+function isRequest(m: unknown): m is { id: string | number } {
+  const o = m as { id?: unknown };
+  return (typeof o.id === 'string' || typeof o.id === 'number') && !('result' in (m as object)) && !('error' in (m as object));
 }
 
 function responseIdsOf(message: object): string[] {
@@ -247,8 +257,10 @@ function isStatelessMessage(first: unknown, versionHeader: string | undefined): 
 /** 2026-07-28: the standard headers must be present and agree with the body. */
 function headerMismatch(req: IncomingMessage, first: { method?: string; params?: Record<string, unknown> }, versionHeader: string | undefined): string | undefined {
   const meta = (first.params?._meta ?? {}) as Record<string, unknown>;
+  // No version anywhere: the connection answers the missing `_meta` itself.
+  if (meta[META.protocolVersion] === undefined) return undefined;
   if (versionHeader === undefined) return 'MCP-Protocol-Version header is missing';
-  if (meta[META.protocolVersion] !== undefined && meta[META.protocolVersion] !== versionHeader) {
+  if (meta[META.protocolVersion] !== versionHeader) {
     return `MCP-Protocol-Version header value '${versionHeader}' does not match body value '${String(meta[META.protocolVersion])}'`;
   }
   if (first.method === undefined) return undefined;
@@ -256,9 +268,10 @@ function headerMismatch(req: IncomingMessage, first: { method?: string; params?:
   if (method === undefined) return 'Mcp-Method header is missing';
   if (method !== first.method) return `Mcp-Method header value '${method}' does not match body value '${first.method}'`;
   const key = first.method === 'resources/read' ? 'uri' : first.method === 'tools/call' || first.method === 'prompts/get' ? 'name' : undefined;
-  if (key) {
+  // A body without the mirrored value is malformed params: the connection answers -32602.
+  if (key && typeof first.params?.[key] === 'string') {
     const name = header(req, 'mcp-name');
-    const expected = String(first.params?.[key] ?? '');
+    const expected = first.params[key] as string;
     if (name === undefined) return 'Mcp-Name header is missing';
     if (decodeSentinel(name) !== expected) return `Mcp-Name header value '${name}' does not match body value '${expected}'`;
   }

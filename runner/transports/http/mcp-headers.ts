@@ -13,6 +13,8 @@ export interface MessageFacts {
   metaVersion?: string;
   /** The value Mcp-Name mirrors, when the method has one. */
   name?: string;
+  /** For notifications/cancelled: the id of the request it cancels. */
+  cancels?: string | number;
   /** The `protocolVersion` of an `initialize` request. */
   initializeVersion?: string;
 }
@@ -30,7 +32,9 @@ export function messageFacts(text: string): MessageFacts {
   for (const item of list) {
     if (!item || typeof item !== 'object') continue;
     const m = item as { id?: unknown; method?: unknown; params?: Record<string, unknown> };
-    if (typeof m.method === 'string' && 'id' in m && (typeof m.id === 'string' || typeof m.id === 'number' || m.id === null)) facts.requestIds.push(m.id);
+    // Anything with an id that is not a response expects an answer, malformed requests included.
+    const isResponse = 'result' in m || 'error' in m;
+    if (!isResponse && 'id' in m && (typeof m.id === 'string' || typeof m.id === 'number' || m.id === null)) facts.requestIds.push(m.id);
   }
   const first = (Array.isArray(parsed) ? undefined : parsed) as { method?: unknown; params?: Record<string, unknown> } | undefined;
   if (first && typeof first.method === 'string') {
@@ -41,6 +45,7 @@ export function messageFacts(text: string): MessageFacts {
     const key = NAMED[first.method];
     if (key && typeof params[key] === 'string') facts.name = params[key] as string;
     if (first.method === 'initialize' && typeof params.protocolVersion === 'string') facts.initializeVersion = params.protocolVersion;
+    if (first.method === 'notifications/cancelled' && (typeof params.requestId === 'string' || typeof params.requestId === 'number')) facts.cancels = params.requestId;
   }
   return facts;
 }

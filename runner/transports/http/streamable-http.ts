@@ -2,7 +2,7 @@
 // GET stream, Mcp-Session-Id and MCP-Protocol-Version handling, resumption of a POST stream cut
 // before its response, and DELETE on close. Every HTTP fact becomes an `http` event.
 import http, { type IncomingMessage } from 'node:http';
-import { compareRevisions, isRevision } from '../../../schema/revisions.js';
+import { compareRevisions, isRevision, isStateless } from '../../../schema/revisions.js';
 import {
   TransportStartError,
   type CloseReport,
@@ -50,6 +50,8 @@ export class StreamableHttpTransport implements Transport, HttpCapable {
   private listener: ((e: TransportEvent) => void) | undefined;
   private backlog: TransportEvent[] = [];
   private streams = 0;
+  /** Stateless requests in flight, by id: aborting one closes its stream (= cancellation). */
+  private readonly statelessStreams = new Map<string, AbortController>();
   private getStreamOpened = false;
   private closed = false;
   private readonly timeoutMs: number;
@@ -72,6 +74,11 @@ export class StreamableHttpTransport implements Transport, HttpCapable {
   async send(text: string, _options?: SendOptions): Promise<void> {
     if (this.closed) return;
     const facts = messageFacts(text);
+    // 2026-07-28 over HTTP: closing the request's stream is the cancellation; no notification is sent.
+    if (facts.cancels !== undefined && this.statelessStreams.has(JSON.stringify(facts.cancels))) {
+      this.statelessStreams.get(JSON.stringify(facts.cancels))!.abort();
+      return;
+    }
     const headers = {
       ...this.baseHeaders(true),
       'content-type': 'application/json',
@@ -81,7 +88,15 @@ export class StreamableHttpTransport implements Transport, HttpCapable {
     const streamId = `post-${++this.streams}`;
     // The POST is answered in the background: send() returns once it is issued, so a scenario can
     // cancel a slow request while its POST is still open.
-    this.track(this.post(text, headers, streamId, facts.requestIds, facts.initializeVersion !== undefined));
+    const local = new AbortController();
+    const keys = facts.metaVersion !== undefined && isRevision(facts.metaVersion) && isStateless(facts.metaVersion) ? facts.requestIds.map((id) => JSON.stringify(id)) : [];
+    for (const key of keys) this.statelessStreams.set(key, local);
+    const signal = AbortSignal.any([this.aborter.signal, local.signal]);
+    this.track(
+      this.post(text, headers, streamId, facts.requestIds, facts.initializeVersion !== undefined, signal).finally(() => {
+        for (const key of keys) if (this.statelessStreams.get(key) === local) this.statelessStreams.delete(key);
+      }),
+    );
   }
 
   onEvent(listener: (event: TransportEvent) => void): void {
@@ -147,8 +162,15 @@ export class StreamableHttpTransport implements Transport, HttpCapable {
     return work;
   }
 
-  private async post(text: string, headers: Record<string, string>, streamId: string, ids: (string | number | null)[], isInitialize: boolean): Promise<void> {
-    const { exchange, response } = await this.exchangeOnce('POST', headers, text, streamId, this.timeoutMs, this.aborter.signal);
+  private async post(
+    text: string,
+    headers: Record<string, string>,
+    streamId: string,
+    ids: (string | number | null)[],
+    isInitialize: boolean,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { exchange, response } = await this.exchangeOnce('POST', headers, text, streamId, this.timeoutMs, signal);
     if (!response) {
       if (ids.length) this.emit({ kind: 'undelivered', ids, reason: `the POST failed: ${exchange.error}` });
       return;
@@ -164,13 +186,15 @@ export class StreamableHttpTransport implements Transport, HttpCapable {
       this.emit({ kind: 'message', message: json, text: raw, streamId, ...(eventId !== undefined ? { eventId } : {}) });
     };
     if (exchange.contentType === 'text/event-stream' && status >= 200 && status < 300) {
-      const lastId = await this.readStream(response, streamId, onMessage);
+      const lastId = await this.readStream(response, streamId, onMessage, signal);
+      if (signal.aborted) return;
       await this.resumeIfCut(ids, delivered, lastId, streamId, onMessage);
     } else {
-      const body = await readBody(response, this.timeoutMs, this.maxBody, this.aborter.signal);
+      const body = await readBody(response, this.timeoutMs, this.maxBody, signal);
       const json = body.text.trim() === '' ? undefined : parseJson(body.text);
-      if (json !== undefined && (status < 300 || responseIds(json).some((id) => ids.some((sent) => JSON.stringify(sent) === JSON.stringify(id))))) {
-        // A JSON-RPC error in a 4xx body answers the request when it names its id (e.g. -32020 on 2026-07-28).
+      if (json !== undefined && (status < 300 || answersPost(json, ids))) {
+        // A JSON-RPC error in a 4xx body answers the request when it names its id (e.g. -32020 on
+        // 2026-07-28), or when it has a null id and we sent nothing with a readable id (parse errors).
         onMessage(json, body.text);
       } else if (body.text.trim() !== '' && status < 300) {
         this.emit({ kind: 'non-json', text: body.text.slice(0, 2000), reason: `the ${status} response body is not JSON` });
@@ -184,13 +208,18 @@ export class StreamableHttpTransport implements Transport, HttpCapable {
   }
 
   /** Reads one SSE stream, emitting its messages; returns the last event id seen. */
-  private async readStream(response: IncomingMessage, streamId: string, onMessage: (json: unknown, raw: string, eventId?: string) => void): Promise<string | undefined> {
+  private async readStream(
+    response: IncomingMessage,
+    streamId: string,
+    onMessage: (json: unknown, raw: string, eventId?: string) => void,
+    signal: AbortSignal = this.aborter.signal,
+  ): Promise<string | undefined> {
     let lastId: string | undefined;
     await readSse(response, {
       streamId,
       timeoutMs: Infinity,
       maxBytes: this.maxBody,
-      signal: this.aborter.signal,
+      signal,
       onEvent: (event) => {
         if (event.id !== undefined) lastId = event.id;
         // An event with empty data primes the stream with an id (2025-11-25) and carries no message.
@@ -312,6 +341,14 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Whether an error body of a rejected POST is the JSON-RPC answer to what the POST carried. */
+function answersPost(json: unknown, sentIds: (string | number | null)[]): boolean {
+  const got = responseIds(json);
+  if (got.length === 0) return false;
+  if (sentIds.length === 0) return got.every((id) => id === null);
+  return got.some((id) => sentIds.some((sent) => JSON.stringify(sent) === JSON.stringify(id)));
 }
 
 /** Ids of the responses in a message or batch. */
