@@ -89,7 +89,9 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
     // the connection then answers missing or unsupported `_meta` versions as JSON-RPC errors.
     const hasSession = header(req, 'mcp-session-id') !== undefined;
     const isInit = !Array.isArray(body) && (body as { method?: unknown }).method === 'initialize';
-    const stateless = isStatelessMessage(items[0], versionHeader) || (!hasSession && !isInit && server.revisions.some(isStateless));
+    const statefulHeader = versionHeader !== undefined && isRevision(versionHeader) && !isStateless(versionHeader);
+    const stateless = isStatelessMessage(items[0], versionHeader) || (!hasSession && !isInit && !statefulHeader && server.revisions.some(isStateless));
+    if (stateless && Array.isArray(body)) return rpcError(res, 400, -32600, 'Invalid Request: the stateless wire has no batches');
     if (stateless) return statelessPost(req, res, body, items, requestIds, versionHeader);
 
     const isInitialize = items.some((m) => (m as { method?: unknown }).method === 'initialize');

@@ -8,6 +8,7 @@ import { runExpect } from './expect.js';
 import { runExpectNoNotification, runExpectNotification } from './expect-notification.js';
 import { runExpectNoResponse } from './expect-no-response.js';
 import { runHandshake } from './handshake.js';
+import { runHttp } from './http.js';
 import { runLoop } from './loop.js';
 import { runNotify } from './notify.js';
 import { runRequest } from './request.js';
@@ -44,6 +45,8 @@ export async function runStep(ctx: ExecutionContext, step: Step): Promise<void> 
       return runLoop(ctx, step);
     case 'closeInput':
       return runCloseInput(ctx, step);
+    case 'http':
+      return runHttp(ctx, step);
   }
 }
 

@@ -15,6 +15,7 @@ export const STEP_KINDS = [
   'check',
   'loop',
   'closeInput',
+  'http',
 ] as const;
 
 export const CONDITION_KEYS = ['capability', 'revision', 'transport', 'defined', 'pick', 'not'] as const;
