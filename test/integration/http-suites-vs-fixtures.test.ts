@@ -34,7 +34,7 @@ const ROWS: Row[] = [
   { defect: 'unknown-session-400', revision: '2025-06-18', scenario: 'http/session-lifecycle', rule: 'transport.http.session-unknown-404', status: 'failed' },
   { defect: 'ignores-version-header', revision: '2025-06-18', scenario: 'http/protocol-version-header', rule: 'transport.http.protocol-version-header-400', status: 'failed' },
   { defect: 'parse-error-200', revision: '2025-03-26', scenario: 'http/invalid-body', rule: 'transport.http.unaccepted-input-error-status', status: 'failed' },
-  { defect: 'batch-200', revision: '2025-11-25', scenario: 'http/invalid-body', rule: 'transport.http.unaccepted-input-error-status', status: 'failed' },
+  { defect: 'batch-200', revision: '2025-11-25', scenario: 'http/invalid-body', rule: 'transport.http.batch-refused', status: 'warning' },
   { defect: 'header-mismatch-ignored', revision: '2026-07-28', scenario: 'http/header-mismatch', rule: 'transport.http.header-mismatch-400', status: 'failed' },
 ];
 
@@ -116,5 +116,28 @@ describe('the reference server over Streamable HTTP', () => {
     const { code, stdout, stderr } = await runCli(['--url', 'http://127.0.0.1:9/mcp', '--scenario', 'ping/']);
     expect(code).toBe(3);
     expect(stdout + stderr).toMatch(/Failed to connect to http:\/\/127\.0\.0\.1:9\/mcp/);
+  });
+});
+
+/**
+ * Real SDK servers: what suites/http finds on them, pinned so that a change in either side shows.
+ * Each entry is a real violation (see the README section "Testing an HTTP server").
+ */
+describe('suites/http versus @modelcontextprotocol/sdk 1.x (StreamableHTTPServerTransport)', () => {
+  it('finds exactly the known violations', { timeout: 120_000 }, async () => {
+    const { stderr, report } = await runCli(['--server', 'node test/fixtures/targets/sdk-http-server.mjs', '--port-env', 'PORT', '--area', 'http']);
+    expect(report, stderr).toBeDefined();
+    const findings = report!.scenarios
+      .flatMap((s) => s.checks.filter((c) => c.status === 'failed' || c.status === 'warning').map((c) => `${s.id} @ ${s.revision}: ${c.rule} ${c.status}`))
+      .sort();
+    expect(findings).toEqual([
+      // DNS rebinding protection is off unless the application turns it on.
+      'http/invalid-body @ 2025-06-18: transport.http.batch-refused warning',
+      'http/invalid-body @ 2025-11-25: transport.http.batch-refused warning',
+      'http/origin-rejected @ 2025-03-26: transport.http.origin-validated failed',
+      'http/origin-rejected @ 2025-06-18: transport.http.origin-validated failed',
+      'http/origin-rejected @ 2025-11-25: transport.http.origin-forbidden failed',
+    ]);
+    expect(report!.scenarios.filter((s) => s.status === 'errored')).toEqual([]);
   });
 });
