@@ -47,3 +47,19 @@ export function parseReport(formats: readonly string[]) {
     return path ? { format, path } : { format };
   };
 }
+
+/** `--header "Name: value"`: a token68 header name, a colon, and the value (may be empty). */
+export function parseHeader(value: string): [string, string] {
+  const colon = value.indexOf(':');
+  const name = colon === -1 ? '' : value.slice(0, colon).trim();
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+    throw new InvalidArgumentError(`--header takes "Name: value", got "${value}". Example: --header "Authorization: Bearer TOKEN".`);
+  }
+  return [name, value.slice(colon + 1).trim()];
+}
+
+/** `--port-env NAME`: an environment variable name. */
+export function parseEnvName(value: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) throw new InvalidArgumentError(`--port-env takes an environment variable name such as PORT, got "${value}".`);
+  return value;
+}

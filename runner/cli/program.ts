@@ -4,12 +4,15 @@ import { Command, Option } from 'commander';
 import { cpus } from 'node:os';
 import { REPORT_FORMATS } from '../../reports/index.js';
 import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../config/index.js';
-import { collect, parseEnv, parsePositiveInt, parseReport, parseRevision, type ReportSpec } from './options.js';
+import { collect, parseEnv, parseEnvName, parseHeader, parsePositiveInt, parseReport, parseRevision, type ReportSpec } from './options.js';
 import type { Revision } from '../../schema/revisions.js';
 
 export interface CliOptions {
   server?: string;
   client?: string;
+  url?: string;
+  header?: [string, string][];
+  portEnv?: string;
   cwd?: string;
   env?: [string, string][];
   revision?: Revision[];
@@ -39,6 +42,9 @@ export function buildProgram(version: string): Command {
     .addOption(new Option('--server <command>', 'stdio target: the command that starts the server (split like a shell would, run without one); default: the bundled reference server'))
     .addOption(new Option('--client <command>', 'test a client instead: the command that runs it, with {command} where the server command to spawn goes (stdio)'))
     .addOption(new Option('--cwd <dir>', 'working directory for --server or --client'))
+    .addOption(new Option('--url <url>', 'Streamable HTTP target: the MCP endpoint, e.g. http://127.0.0.1:3000/mcp'))
+    .addOption(new Option('--header <Name: value>', 'HTTP header sent on every request to --url, e.g. an Authorization token (repeatable)').argParser(collect(parseHeader)))
+    .addOption(new Option('--port-env <NAME>', 'with --server: the command is an HTTP server; start it with a free port in this environment variable and test it over HTTP').argParser(parseEnvName))
     .addOption(new Option('--env <KEY=VALUE>', 'environment variable for --server (repeatable)').argParser(collect(parseEnv)))
     .addOption(new Option('--revision <revision>', 'revision to test (repeatable); default: every revision the target accepts').argParser(collect(parseRevision)))
     .addOption(new Option('--scenario <id>', 'run scenarios whose id equals, starts with, or matches this glob (repeatable)').argParser(collect(String)))
@@ -71,6 +77,8 @@ Examples:
   mcp-conform --server "node build/server.js"   test your stdio server at every revision it accepts
   mcp-conform --server "npx -y @modelcontextprotocol/server-everything" --revision 2025-06-18
   mcp-conform --client "node client.js {command}"   test a stdio client against scripted mock servers
+  mcp-conform --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"
+  mcp-conform --server "node build/http.js" --port-env PORT    start an HTTP server, test it, stop it
   mcp-conform --list                            list every scenario
   mcp-conform --scenario lifecycle/ --report junit=reports/mcp.xml
 

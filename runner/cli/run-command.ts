@@ -18,6 +18,8 @@ import { ExitCode } from './exit-codes.js';
 import { printList, printRules } from './list.js';
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
+import { httpTargetSpec, openHttpTarget, type LiveHttpTarget } from './http-target.js';
+import { TransportStartError } from '../protocol/index.js';
 
 export const REFERENCE_SERVER_ENTRY = ['dist', 'mocks', 'reference', 'stdio-main.js'];
 
@@ -58,7 +60,7 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
     throw new UsageError('No scenario matches the filters given.', 'Run `mcp-conform --list` to see scenario ids, areas and tags.');
   }
 
-  const target = targetSpec(opts);
+  const target = httpTargetSpec(opts) ?? targetSpec(opts);
   const config: RunConfig = {
     target,
     revisions: opts.revision ?? [],
@@ -79,6 +81,16 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
     process.stderr.write('\nmcp-conform: interrupted; finishing the scenarios in flight (Ctrl-C again to quit now)\n');
     aborter.abort();
   };
+  let http: LiveHttpTarget | undefined;
+  if (target.kind === 'http') {
+    try {
+      http = await openHttpTarget(target, config.timeoutMs);
+    } catch (err) {
+      if (!(err instanceof TransportStartError)) throw err;
+      process.stderr.write(`mcp-conform: ${err.message}\n`);
+      return ExitCode.TargetUnavailable;
+    }
+  }
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
@@ -86,7 +98,9 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
       config,
       scenarios,
       rules,
-      makeTransport: () =>
+      makeTransport: http
+        ? http.makeTransport
+        : () =>
         new StdioTransport({
           command: target.kind === 'stdio' ? target.command : '',
           ...(target.kind === 'stdio' && target.cwd ? { cwd: target.cwd } : {}),
@@ -95,9 +109,11 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
       validatorsFor: validatorsFor,
       reporters,
       tool: { name: 'mcp-conform', version },
-      target: {
+      target: http
+        ? { kind: 'http', url: http.url }
+        : {
         kind: 'stdio',
-        command: target.kind === 'stdio' ? target.command : target.description,
+        command: target.kind === 'stdio' ? target.command : target.kind === 'in-memory' ? target.description : '',
         ...(target.kind === 'stdio' && target.cwd ? { cwd: target.cwd } : {}),
       },
       client: { clientInfo: { name: 'mcp-conform', version }, capabilities: {} },
@@ -116,6 +132,7 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    await http?.stop();
   }
 }
 

@@ -4,8 +4,20 @@ import type { Revision } from '../../schema/revisions.js';
 
 export type TargetSpec =
   | { kind: 'stdio'; command: string; cwd?: string; env?: Record<string, string>; isDefault?: boolean }
+  /**
+   * A Streamable HTTP endpoint (--url), optionally served by a command the runner starts itself
+   * (--server CMD --port-env NAME): then the URL's port is the free port given in that variable.
+   */
+  | { kind: 'http'; url: string; headers?: Record<string, string>; launch?: HttpLaunch }
   /** A transport supplied by code (tests, the in-memory reference server); `description` is shown in reports. */
   | { kind: 'in-memory'; description: string };
+
+export interface HttpLaunch {
+  command: string;
+  portEnv: string;
+  cwd?: string;
+  env?: Record<string, string>;
+}
 
 export interface RunConfig {
   target: TargetSpec;

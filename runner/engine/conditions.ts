@@ -1,7 +1,7 @@
 // Evaluates scenario conditions (`requires`, `when`, `loop.while`) against a cell: its revision,
 // transport, variables and the target's discovered profile. Returns a reason when one fails.
 import { inRange, type Revision } from '../../schema/revisions.js';
-import { describePattern, matchPattern } from '../matchers/index.js';
+import { describePattern, getPath, matchPattern } from '../matchers/index.js';
 import type { Condition } from '../suite-loader/types.js';
 import type { TargetProfile } from './profile.js';
 
@@ -26,7 +26,9 @@ export function whyNot(condition: Condition, scope: ConditionScope): string | un
     return scope.transport === condition.transport ? undefined : `the transport is ${scope.transport}, not ${condition.transport}`;
   }
   if ('defined' in condition) {
-    return scope.vars[condition.defined] !== undefined ? undefined : `\`${condition.defined}\` is not set`;
+    // A dotted path reaches into stored values, e.g. an HTTP answer's `init.headers.mcp-session-id`.
+    const found = getPath(scope.vars, condition.defined);
+    return found.found && found.value !== undefined ? undefined : `\`${condition.defined}\` is not set`;
   }
   if ('pick' in condition) {
     const list = scope.profile[condition.from];

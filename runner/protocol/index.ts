@@ -5,3 +5,4 @@ export * from './wire.js';
 export * from './transport.js';
 export * from './session.js';
 export * from './transcript.js';
+export * from './http-exchange.js';

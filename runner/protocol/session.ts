@@ -10,6 +10,7 @@ import {
   type RequestId,
 } from './json-rpc.js';
 import type { Transport, TransportEvent } from './transport.js';
+import type { HttpExchange } from './http-exchange.js';
 
 export type Author = 'runner' | 'scenario';
 
@@ -26,6 +27,13 @@ export interface InboundRecord {
   kind: ReturnType<typeof classify>['kind'];
   /** For responses: the method of the request they answer, when known. */
   requestMethod?: string;
+  /** HTTP transports: the stream the message came on and its SSE event id. */
+  streamId?: string;
+  eventId?: string;
+}
+
+export interface HttpRecord extends HttpExchange {
+  seq: number;
 }
 
 export type AnomalyKind =
@@ -48,6 +56,8 @@ export interface PendingRequest {
   sentSeq: number;
   response?: JsonRpcResponse;
   responseSeq?: number;
+  /** Why no response can come (HTTP transports: the POST carrying it failed). */
+  undelivered?: string;
 }
 
 export type ReplyScript = Record<string, { result: unknown } | { error: unknown }>;
@@ -74,6 +84,8 @@ export class Session {
   readonly serverRequests: { seq: number; message: JsonRpcRequest }[] = [];
   readonly anomalies: Anomaly[] = [];
   readonly stderr: string[] = [];
+  /** HTTP exchanges in order (HTTP transports only). */
+  readonly http: HttpRecord[] = [];
   closed: { reason: string; exitCode?: number | null; signal?: string | null; seq: number } | undefined;
 
   private seq = 0;
@@ -182,7 +194,7 @@ export class Session {
 
   /** Waits for the response to a pending request; undefined if none arrived within the bound. */
   async response(entry: PendingRequest, timeoutMs: number, signal?: AbortSignal): Promise<JsonRpcResponse | undefined> {
-    await this.waitUntil(() => entry.response !== undefined, timeoutMs, signal);
+    await this.waitUntil(() => entry.response !== undefined || entry.undelivered !== undefined, timeoutMs, signal);
     return entry.response;
   }
 
@@ -201,7 +213,18 @@ export class Session {
   private onEvent(ev: TransportEvent): void {
     switch (ev.kind) {
       case 'message':
-        this.onMessage(ev.message, ev.text);
+        this.onMessage(ev.message, ev.text, { ...(ev.streamId ? { streamId: ev.streamId } : {}), ...(ev.eventId !== undefined ? { eventId: ev.eventId } : {}) });
+        break;
+      case 'http': {
+        const seq = this.record('note', describeExchange(ev.exchange));
+        this.http.push({ ...ev.exchange, seq });
+        break;
+      }
+      case 'undelivered':
+        for (const id of ev.ids) {
+          const entry = this.pending.get(idKey(id));
+          if (entry && entry.response === undefined) entry.undelivered = ev.reason;
+        }
         break;
       case 'non-json': {
         const seq = this.record('recv', ev.text);
@@ -226,22 +249,22 @@ export class Session {
     this.wake();
   }
 
-  private onMessage(message: unknown, text: string): void {
+  private onMessage(message: unknown, text: string, origin: Origin): void {
     const seq = this.record('recv', text);
     const { kind, reason } = classify(message);
     if (kind === 'batch') {
-      this.inbound.push({ seq, message, kind });
+      this.inbound.push({ seq, message, kind, ...origin });
       // A batch of responses answers a batch we sent (2025-03-26); judge each element.
-      for (const element of message as unknown[]) this.onSingle(element, seq);
+      for (const element of message as unknown[]) this.onSingle(element, seq, origin);
       return;
     }
-    this.onSingle(message, seq, reason);
+    this.onSingle(message, seq, origin, reason);
   }
 
-  private onSingle(message: unknown, seq: number, reason?: string): void {
+  private onSingle(message: unknown, seq: number, origin: Origin, reason?: string): void {
     const { kind, reason: why } = classify(message);
     if (kind === 'invalid' || kind === 'batch') {
-      this.inbound.push({ seq, message, kind });
+      this.inbound.push({ seq, message, kind, ...origin });
       this.anomalies.push({ kind: kind === 'batch' ? 'unexpected-batch' : 'invalid-message', seq, detail: reason ?? why ?? 'invalid' });
       return;
     }
@@ -250,7 +273,7 @@ export class Session {
       // An error without an id (allowed from 2025-11-25) is treated like one with a null id: both
       // say "the request's id could not be read"; the schema check judges the omission per revision.
       const entry = this.pending.get(idKey(response.id ?? null));
-      this.inbound.push({ seq, message, kind, ...(entry ? { requestMethod: entry.method } : {}) });
+      this.inbound.push({ seq, message, kind, ...origin, ...(entry ? { requestMethod: entry.method } : {}) });
       if (!entry) {
         this.anomalies.push({ kind: 'unknown-id', seq, detail: `a response carries id ${JSON.stringify(response.id)}, which no request of ours had` });
       } else if (entry.response !== undefined) {
@@ -261,7 +284,7 @@ export class Session {
       }
       return;
     }
-    this.inbound.push({ seq, message, kind });
+    this.inbound.push({ seq, message, kind, ...origin });
     if (kind === 'notification') {
       this.notifications.push({ seq, message: message as JsonRpcNotification });
       return;
@@ -308,4 +331,13 @@ export class Session {
       if (ok || this.closed) w.finish(ok);
     }
   }
+}
+
+type Origin = { streamId?: string; eventId?: string };
+
+/** One transcript line for an HTTP exchange: method, status, media type, session and stream. */
+export function describeExchange(x: HttpExchange): string {
+  const outcome = x.status !== undefined ? `${x.status}${x.contentType ? ` ${x.contentType}` : ''}` : `failed: ${x.error ?? 'no response'}`;
+  const session = x.responseHeaders['mcp-session-id'] ?? x.requestHeaders['mcp-session-id'];
+  return `HTTP ${x.method} ${x.url} → ${outcome} [${x.streamId}${session ? `, session ${session}` : ''}]`;
 }

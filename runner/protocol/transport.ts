@@ -1,16 +1,21 @@
 // The one Transport interface every connection kind implements (stdio, HTTP, SSE, in-memory).
 // It lives in the protocol core so that sessions, mocks and the engine share it without importing
 // any concrete transport.
+import type { HttpExchange } from './http-exchange.js';
 
 export type TransportEvent =
   /** A line (stdio) or body/event (HTTP) that parsed as JSON; the session classifies it. */
-  | { kind: 'message'; message: unknown; text: string }
+  | { kind: 'message'; message: unknown; text: string; streamId?: string; eventId?: string }
   /** Output on the protocol channel that is not JSON at all. */
   | { kind: 'non-json'; text: string; reason: string }
   /** A line longer than the transport's cap; only a prefix is kept. */
   | { kind: 'overlong'; prefix: string; bytes: number }
   /** A line of the target's diagnostic output (stderr). */
   | { kind: 'stderr'; text: string }
+  /** HTTP transports: the facts of one request/response (status, headers, stream id). */
+  | { kind: 'http'; exchange: HttpExchange }
+  /** HTTP transports: these requests can get no response (their POST failed); ends their waits. */
+  | { kind: 'undelivered'; ids: (string | number | null)[]; reason: string }
   /** The connection ended (process exit, socket close). */
   | { kind: 'closed'; reason: string; exitCode?: number | null; signal?: string | null };
 

@@ -9,6 +9,7 @@ import { runExpect } from './expect.js';
 import { runExpectNoNotification, runExpectNotification } from './expect-notification.js';
 import { runExpectNoResponse } from './expect-no-response.js';
 import { runHandshake } from './handshake.js';
+import { runHttp } from './http.js';
 import { runLoop } from './loop.js';
 import { runNotify } from './notify.js';
 import { runRequest } from './request.js';
@@ -49,6 +50,8 @@ export async function runStep(ctx: ExecutionContext, step: Step): Promise<void> 
       return runLoop(ctx, step);
     case 'closeInput':
       return runCloseInput(ctx, step);
+    case 'http':
+      return runHttp(ctx, step);
   }
 }
 

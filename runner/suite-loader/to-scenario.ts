@@ -93,6 +93,14 @@ function toStep(n: RawMap, pointer: string, path: string, source: YamlSource): S
       };
     case 'closeInput':
       return { kind, ...base, ...pick(n, ['within']), ...checks };
+    case 'http':
+      return {
+        kind,
+        method: n.http as 'POST',
+        ...base,
+        ...pick(n, ['headers', 'session', 'json', 'text', 'maxEvents', 'readMs', 'as', 'answer']),
+        ...checks,
+      };
   }
 }
 

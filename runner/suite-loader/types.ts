@@ -145,6 +145,21 @@ export interface CloseInputStep extends StepBase, CheckOptions {
   within?: number;
 }
 
+/** HTTP transports only: one HTTP request whose status, headers and events are under test. */
+export interface HttpStep extends StepBase, CheckOptions {
+  kind: 'http';
+  method: 'POST' | 'GET' | 'DELETE' | 'PUT' | 'PATCH';
+  headers?: Record<string, unknown>;
+  session?: boolean;
+  json?: unknown;
+  text?: unknown;
+  maxEvents?: number;
+  readMs?: number;
+  as?: string;
+  /** Pattern the answer must match. */
+  answer?: unknown;
+}
+
 export type Step =
   | RequestStep
   | NotifyStep
@@ -161,7 +176,8 @@ export type Step =
   | SetStep
   | CheckStep
   | LoopStep
-  | CloseInputStep;
+  | CloseInputStep
+  | HttpStep;
 
 export type StepKind = Step['kind'];
 

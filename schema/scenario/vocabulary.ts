@@ -18,6 +18,7 @@ export const STEP_KINDS = [
   'check',
   'loop',
   'closeInput',
+  'http',
 ] as const;
 
 export const CONDITION_KEYS = ['capability', 'revision', 'transport', 'defined', 'pick', 'not', 'allOf', 'anyOf'] as const;

@@ -1,0 +1,114 @@
+// The reference Streamable HTTP adapter: sessions (minted, required, unknown, deleted), Origin
+// validation, 202 for notifications, SSE answers with event ids, and Last-Event-ID replay of
+// exactly the missed events of one stream.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createReferenceServer } from '../reference/index.js';
+import { serveStreamableHttp, type StreamableHttpServerHandle } from './index.js';
+
+let handle: StreamableHttpServerHandle | undefined;
+afterEach(async () => {
+  await handle?.close();
+  handle = undefined;
+});
+
+const BOTH = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+
+async function start(): Promise<string> {
+  handle = await serveStreamableHttp(createReferenceServer({ record: false }));
+  return handle.url;
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { ...BOTH, ...headers }, body: JSON.stringify(body) });
+}
+
+function events(text: string): { id?: string; data: string }[] {
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const id = /^id: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
+      return { ...(id ? { id } : {}), data };
+    });
+}
+
+async function initialize(url: string, version = '2025-11-25'): Promise<string> {
+  const res = await post(url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+  expect(res.status).toBe(200);
+  const id = res.headers.get('mcp-session-id');
+  expect(id).toMatch(/^[\x21-\x7e]+$/);
+  await res.text();
+  const ack = await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': id!, 'mcp-protocol-version': version });
+  expect(ack.status).toBe(202);
+  return id!;
+}
+
+describe('serveStreamableHttp', () => {
+  it('mints a session at initialize, requires it afterwards, and forgets it after DELETE', async () => {
+    const url = await start();
+    const id = await initialize(url);
+    const headers = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' };
+    expect((await post(url, { jsonrpc: '2.0', id: 2, method: 'ping' }, { 'mcp-protocol-version': '2025-11-25' })).status).toBe(400);
+    expect((await post(url, { jsonrpc: '2.0', id: 3, method: 'ping' }, { ...headers, 'mcp-session-id': 'nope' })).status).toBe(404);
+    const ok = await post(url, { jsonrpc: '2.0', id: 4, method: 'ping' }, headers);
+    expect(ok.headers.get('content-type')).toBe('text/event-stream');
+    expect(events(await ok.text()).map((e) => JSON.parse(e.data || 'null'))).toContainEqual({ jsonrpc: '2.0', id: 4, result: {} });
+    expect((await fetch(url, { method: 'DELETE', headers })).status).toBe(200);
+    expect(handle!.sessionCount).toBe(0);
+    expect((await post(url, { jsonrpc: '2.0', id: 5, method: 'ping' }, headers)).status).toBe(404);
+  });
+
+  it('refuses a foreign Origin with 403 and serves its own', async () => {
+    const url = await start();
+    const body = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    expect((await post(url, body, { origin: 'http://evil.example' })).status).toBe(403);
+    const own = await post(url, body, { origin: new URL(url).origin });
+    expect(own.status).toBe(200);
+    await own.text();
+  });
+
+  it('refuses bad content types, Accept headers, bodies and unsupported protocol versions', async () => {
+    const url = await start();
+    const id = await initialize(url);
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' });
+    const base = { 'mcp-session-id': id };
+    expect((await fetch(url, { method: 'POST', headers: { ...BOTH, ...base, 'content-type': 'text/plain' }, body: ping })).status).toBe(415);
+    expect((await fetch(url, { method: 'POST', headers: { ...BOTH, ...base, accept: 'application/json' }, body: ping })).status).toBe(406);
+    expect((await fetch(url, { method: 'POST', headers: { ...BOTH, ...base }, body: '{not json' })).status).toBe(400);
+    expect((await post(url, [{ jsonrpc: '2.0', id: 10, method: 'ping' }], base)).status).toBe(400);
+    expect((await post(url, { jsonrpc: '2.0', id: 11, method: 'ping' }, { ...base, 'mcp-protocol-version': '1999-01-01' })).status).toBe(400);
+    expect((await fetch(url, { method: 'PUT', headers: base })).status).toBe(405);
+  });
+
+  it('replays exactly the missed events of one stream after Last-Event-ID', async () => {
+    const url = await start();
+    const id = await initialize(url);
+    const headers = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' };
+    // A slow tool call with progress: read the first event with an id, then drop the stream.
+    const aborter = new AbortController();
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { ...BOTH, ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 20, method: 'tools/call', params: { name: 'slow', arguments: { ms: 400, steps: 4 }, _meta: { progressToken: 'p' } } }),
+      signal: aborter.signal,
+    });
+    const reader = res.body!.getReader();
+    let text = '';
+    while (!/id: [^\n]+\ndata: \{/.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+    aborter.abort();
+    const seenEvents = events(text).filter((e) => e.data !== '');
+    const last = seenEvents.at(-1)!.id!;
+    // Meanwhile another request on its own stream: none of its events may show up in the replay.
+    const other = await post(url, { jsonrpc: '2.0', id: 21, method: 'ping' }, headers);
+    await other.text();
+    const resumed = await fetch(url, { headers: { ...headers, accept: 'text/event-stream', 'last-event-id': last } });
+    expect(resumed.status).toBe(200);
+    // The resumed stream replays what was missed, then carries on live until the response.
+    const replay = events(await resumed.text()).map((e) => JSON.parse(e.data) as { id?: number; method?: string });
+    const all = [...seenEvents.map((e) => JSON.parse(e.data) as { id?: number; method?: string }), ...replay];
+    expect(all.filter((m) => m.method === 'notifications/progress')).toHaveLength(4);
+    expect(replay.at(-1)).toMatchObject({ id: 20 });
+    expect(replay.some((m) => m.id === 21)).toBe(false);
+  });
+});

@@ -1,0 +1,75 @@
+// The HTTP side of the CLI: validates --url / --header / --port-env into an `http` TargetSpec,
+// starts a --server command that listens on a port (and stops it), and builds its transports.
+import { resolve } from 'node:path';
+import type { HttpLaunch, TargetSpec } from '../config/index.js';
+import type { Transport } from '../protocol/index.js';
+import { StreamableHttpTransport, startManagedServer, type ManagedServer } from '../transports/index.js';
+import type { CliOptions } from './program.js';
+import { UsageError } from './usage-error.js';
+
+/** Default endpoint of a server started with --port-env (its port is the one we picked). */
+const DEFAULT_LAUNCH_URL = 'http://127.0.0.1/mcp';
+
+/** An `http` target when the flags ask for one, else undefined (stdio). Throws UsageError on bad combinations. */
+export function httpTargetSpec(opts: CliOptions): Extract<TargetSpec, { kind: 'http' }> | undefined {
+  const wantsHttp = opts.url !== undefined || opts.portEnv !== undefined;
+  if (!wantsHttp) {
+    if (opts.header) throw new UsageError('--header applies to HTTP targets, but neither --url nor --port-env was given.', 'Add --url http://127.0.0.1:PORT/mcp.');
+    return undefined;
+  }
+  if (opts.portEnv !== undefined && opts.server === undefined) {
+    throw new UsageError('--port-env needs --server: it names the variable that tells the started server its port.', 'Example: --server "node build/http.js" --port-env PORT.');
+  }
+  if (opts.url !== undefined && opts.server !== undefined && opts.portEnv === undefined) {
+    throw new UsageError('--server with --url needs --port-env, so that the runner can give the server its port.', 'Either test a running server with --url alone, or add --port-env PORT.');
+  }
+  if (opts.server !== undefined && opts.server.trim() === '') throw new UsageError('--server needs a command.', 'Example: --server "node build/http.js" --port-env PORT.');
+  const url = opts.url ?? DEFAULT_LAUNCH_URL;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`--url "${url}" is not a URL.`, 'Example: --url http://127.0.0.1:3000/mcp.');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new UsageError(`--url "${url}" is not an http(s) URL.`, 'Example: --url http://127.0.0.1:3000/mcp.');
+  }
+  const launch: HttpLaunch | undefined =
+    opts.server !== undefined && opts.portEnv !== undefined
+      ? {
+          command: opts.server,
+          portEnv: opts.portEnv,
+          ...(opts.cwd ? { cwd: resolve(opts.cwd) } : {}),
+          ...(opts.env ? { env: Object.fromEntries(opts.env) } : {}),
+        }
+      : undefined;
+  if (!launch && (opts.cwd || opts.env)) throw new UsageError('--cwd and --env apply to --server, which was not given.', 'Add --server "<command>" --port-env PORT.');
+  return { kind: 'http', url: parsed.toString(), ...(opts.header ? { headers: Object.fromEntries(opts.header) } : {}), ...(launch ? { launch } : {}) };
+}
+
+export interface LiveHttpTarget {
+  url: string;
+  makeTransport: () => Transport;
+  stop(): Promise<void>;
+}
+
+/**
+ * Makes the target reachable: starts the server command if there is one (its port replaces the
+ * URL's). Rejects with a TransportStartError when the server cannot be started.
+ */
+export async function openHttpTarget(target: Extract<TargetSpec, { kind: 'http' }>, timeoutMs: number): Promise<LiveHttpTarget> {
+  let server: ManagedServer | undefined;
+  const url = new URL(target.url);
+  if (target.launch) {
+    server = await startManagedServer({ ...target.launch, startupMs: Math.max(10_000, timeoutMs * 2) });
+    url.port = String(server.port);
+  }
+  const href = url.toString();
+  return {
+    url: href,
+    makeTransport: () => new StreamableHttpTransport({ url: href, ...(target.headers ? { headers: target.headers } : {}), timeoutMs }),
+    stop: async () => server?.stop(),
+  };
+}
+
+

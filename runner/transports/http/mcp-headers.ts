@@ -1,0 +1,69 @@
+// Which MCP headers a POST carries, decided from the message itself: MCP-Protocol-Version once a
+// revision is known (2025-06-18 on), and 2026-07-28's Mcp-Method / Mcp-Name mirrors of the body.
+import { META } from '../../protocol/index.js';
+
+/** Methods whose `params.name` or `params.uri` is mirrored in Mcp-Name (2026-07-28). */
+const NAMED: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+
+export interface MessageFacts {
+  /** Ids of the requests in the body (one, or several for a batch). */
+  requestIds: (string | number | null)[];
+  method?: string;
+  /** The protocol version a stateless request names in its `_meta`. */
+  metaVersion?: string;
+  /** The value Mcp-Name mirrors, when the method has one. */
+  name?: string;
+  /** For notifications/cancelled: the id of the request it cancels. */
+  cancels?: string | number;
+  /** The `protocolVersion` of an `initialize` request. */
+  initializeVersion?: string;
+}
+
+/** Reads what the transport needs from a serialised message; tolerant of anything unparsable. */
+export function messageFacts(text: string): MessageFacts {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { requestIds: [] };
+  }
+  const list = Array.isArray(parsed) ? parsed : [parsed];
+  const facts: MessageFacts = { requestIds: [] };
+  for (const item of list) {
+    if (!item || typeof item !== 'object') continue;
+    const m = item as { id?: unknown; method?: unknown; params?: Record<string, unknown> };
+    // Anything with an id that is not a response expects an answer, malformed requests included.
+    const isResponse = 'result' in m || 'error' in m;
+    if (!isResponse && 'id' in m && (typeof m.id === 'string' || typeof m.id === 'number' || m.id === null)) facts.requestIds.push(m.id);
+  }
+  const first = (Array.isArray(parsed) ? undefined : parsed) as { method?: unknown; params?: Record<string, unknown> } | undefined;
+  if (first && typeof first.method === 'string') {
+    facts.method = first.method;
+    const params = first.params && typeof first.params === 'object' ? first.params : {};
+    const meta = (params._meta ?? {}) as Record<string, unknown>;
+    if (typeof meta[META.protocolVersion] === 'string') facts.metaVersion = meta[META.protocolVersion] as string;
+    const key = NAMED[first.method];
+    if (key && typeof params[key] === 'string') facts.name = params[key] as string;
+    if (first.method === 'initialize' && typeof params.protocolVersion === 'string') facts.initializeVersion = params.protocolVersion;
+    if (first.method === 'notifications/cancelled' && (typeof params.requestId === 'string' || typeof params.requestId === 'number')) facts.cancels = params.requestId;
+  }
+  return facts;
+}
+
+/** A header value as is when it is plain visible ASCII, else the spec's base64 sentinel form. */
+export function headerSafe(value: string): string {
+  return /^[\x20-\x7e]*$/.test(value) && value.trim() === value ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
+/** The per-message MCP headers for a POST (names lower-cased). */
+export function mcpHeaders(facts: MessageFacts, negotiated: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  const version = facts.metaVersion ?? negotiated;
+  if (version) out['mcp-protocol-version'] = version;
+  if (facts.metaVersion) {
+    // Stateless wire: the method (and name) travel in headers too, so intermediaries can route.
+    if (facts.method) out['mcp-method'] = facts.method;
+    if (facts.name !== undefined) out['mcp-name'] = headerSafe(facts.name);
+  }
+  return out;
+}

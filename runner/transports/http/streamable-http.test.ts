@@ -1,0 +1,155 @@
+// The Streamable HTTP client transport against a scripted node:http server: the headers it sends,
+// JSON and SSE answers with event ids, resumption with Last-Event-ID, failures that end waits,
+// and DELETE plus socket clean-up on close.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Session } from '../../protocol/index.js';
+import { StreamableHttpTransport } from './streamable-http.js';
+
+interface Seen {
+  method: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+type Script = (req: IncomingMessage, body: string, res: ServerResponse) => void;
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    await new Promise((resolve) => s.close(resolve));
+  }
+});
+
+async function serve(script: Script): Promise<{ url: string; seen: Seen[] }> {
+  const seen: Seen[] = [];
+  const server = http.createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += String(chunk);
+    seen.push({ method: req.method ?? '', headers: req.headers, body });
+    script(req, body, res);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, seen };
+}
+
+const initResult = (version: string) => ({ protocolVersion: version, capabilities: {}, serverInfo: { name: 's', version: '1' } });
+
+function sse(res: ServerResponse, events: { id?: string; data: string }[], end = true): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  for (const e of events) res.write(`${e.id ? `id: ${e.id}\n` : ''}data: ${e.data}\n\n`);
+  if (end) res.end();
+}
+
+describe('StreamableHttpTransport', () => {
+  it('sends Accept and Content-Type, captures the session id, then sends it with MCP-Protocol-Version', async () => {
+    const { url, seen } = await serve((req, body, res) => {
+      if (req.method === 'GET') return void res.writeHead(405).end();
+      if (req.method === 'DELETE') return void res.writeHead(200).end();
+      const msg = JSON.parse(body) as { id?: number; method: string };
+      if (msg.method === 'initialize') {
+        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'abc-123' });
+        return void res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: initResult('2025-06-18') }));
+      }
+      if (msg.id === undefined) return void res.writeHead(202).end();
+      sse(res, [{ id: 'e1', data: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } }) }, { id: 'e2', data: JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: {} }) }]);
+    });
+    const transport = new StreamableHttpTransport({ url, headers: { Authorization: 'Bearer t0k' }, timeoutMs: 2000 });
+    await transport.start();
+    const session = new Session(transport);
+    const init = await session.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } });
+    expect((await session.response(init, 2000))?.id).toBe(init.id);
+    await session.notify('notifications/initialized');
+    const ping = await session.request('ping', undefined);
+    expect(await session.response(ping, 2000)).toMatchObject({ result: {} });
+    await transport.close();
+
+    const posts = seen.filter((s) => s.method === 'POST');
+    expect(posts[0]!.headers.accept).toBe('application/json, text/event-stream');
+    expect(posts[0]!.headers['content-type']).toBe('application/json');
+    expect(posts[0]!.headers['mcp-session-id']).toBeUndefined();
+    expect(posts[0]!.headers.authorization).toBe('Bearer t0k');
+    for (const later of posts.slice(1)) {
+      expect(later.headers['mcp-session-id']).toBe('abc-123');
+      expect(later.headers['mcp-protocol-version']).toBe('2025-06-18');
+    }
+    expect(seen.some((s) => s.method === 'GET')).toBe(true);
+    expect(seen.at(-1)).toMatchObject({ method: 'DELETE', headers: { 'mcp-session-id': 'abc-123' } });
+    // SSE messages carry their stream and event id; HTTP exchanges are recorded in order.
+    const note = session.inbound.find((m) => m.kind === 'notification');
+    expect(note).toMatchObject({ eventId: 'e1' });
+    expect(note?.streamId).toMatch(/^post-/);
+    expect(session.http.map((h) => `${h.method} ${h.status}`)).toContain('POST 202');
+    expect(session.http.find((h) => h.method === 'GET')?.status).toBe(405);
+  });
+
+  it('does not send MCP-Protocol-Version for revisions that have no such header', async () => {
+    const { url, seen } = await serve((req, body, res) => {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      const msg = JSON.parse(body) as { id?: number; method: string };
+      if (msg.id === undefined) return void res.writeHead(202).end();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: msg.method === 'initialize' ? initResult('2025-03-26') : {} }));
+    });
+    const transport = new StreamableHttpTransport({ url, timeoutMs: 2000 });
+    const session = new Session(transport);
+    await session.response(await session.request('initialize', { protocolVersion: '2025-03-26' }), 2000);
+    await session.response(await session.request('ping', undefined), 2000);
+    await transport.close();
+    expect(seen.filter((s) => s.method === 'POST').every((s) => s.headers['mcp-protocol-version'] === undefined)).toBe(true);
+  });
+
+  it('resumes a POST stream cut before its response with GET and Last-Event-ID', async () => {
+    const { url, seen } = await serve((req, body, res) => {
+      if (req.method === 'GET' && req.headers['last-event-id'] === 'p1') {
+        return sse(res, [{ id: 'p2', data: JSON.stringify({ jsonrpc: '2.0', id: 7, result: { resumed: true } }) }]);
+      }
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      // The stream ends after one event, before the response.
+      sse(res, [{ id: 'p1', data: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } }) }]);
+      void body;
+    });
+    const transport = new StreamableHttpTransport({ url, timeoutMs: 2000 });
+    const session = new Session(transport);
+    const entry = await session.request('tools/call', { name: 'x' }, { id: 7 });
+    expect(await session.response(entry, 2000)).toMatchObject({ result: { resumed: true } });
+    await transport.close();
+    expect(seen.find((s) => s.method === 'GET')?.headers['last-event-id']).toBe('p1');
+  });
+
+  it('ends the wait for a response at once when the POST is refused, without inventing a response', async () => {
+    const { url } = await serve((_req, _body, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }));
+    });
+    const transport = new StreamableHttpTransport({ url, timeoutMs: 2000 });
+    const session = new Session(transport);
+    const started = Date.now();
+    const entry = await session.request('ping', undefined);
+    expect(await session.response(entry, 2000)).toBeUndefined();
+    expect(entry.undelivered).toMatch(/HTTP 404/);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(session.anomalies).toEqual([]);
+    await transport.close();
+  });
+
+  it('fails to start with a clear error when nothing listens', async () => {
+    const transport = new StreamableHttpTransport({ url: 'http://127.0.0.1:9/mcp', timeoutMs: 300 });
+    await expect(transport.start()).rejects.toThrow(/Failed to connect to http:\/\/127\.0\.0\.1:9\/mcp/);
+    await transport.close();
+  });
+
+  it('bounds a server that never sends response headers, and close() returns promptly', async () => {
+    const { url } = await serve(() => undefined);
+    const transport = new StreamableHttpTransport({ url, timeoutMs: 300 });
+    const session = new Session(transport);
+    const entry = await session.request('ping', undefined);
+    expect(await session.response(entry, 2000)).toBeUndefined();
+    expect(entry.undelivered).toMatch(/no response headers within 300 ms/);
+    const started = Date.now();
+    await transport.close();
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});

@@ -1,0 +1,362 @@
+// The Streamable HTTP client transport: one POST per message, JSON or SSE answers, the optional
+// GET stream, Mcp-Session-Id and MCP-Protocol-Version handling, resumption of a POST stream cut
+// before its response, and DELETE on close. Every HTTP fact becomes an `http` event.
+import http, { type IncomingMessage } from 'node:http';
+import { compareRevisions, isRevision, isStateless } from '../../../schema/revisions.js';
+import {
+  TransportStartError,
+  type CloseReport,
+  type HttpCapable,
+  type HttpExchange,
+  type HttpMethod,
+  type RawHttpRequest,
+  type RawHttpResponse,
+  type SendOptions,
+  type SseEvent,
+  type Transport,
+  type TransportEvent,
+} from '../../protocol/index.js';
+import { httpCall, mediaType, readBody } from './http-call.js';
+import { mcpHeaders, messageFacts } from './mcp-headers.js';
+import { readSse } from './sse-reader.js';
+import { waitForPort } from './wait-for-port.js';
+
+export interface StreamableHttpOptions {
+  url: string;
+  /** Extra headers on every request (e.g. Authorization from --header). */
+  headers?: Record<string, string>;
+  /** Bound on every wait: response headers, JSON bodies, a POST stream's lifetime. */
+  timeoutMs?: number;
+  /** Open the GET stream once the session is initialised (default true). */
+  openGetStream?: boolean;
+  maxBodyBytes?: number;
+  /** How often a cut POST stream is resumed with Last-Event-ID before giving up. */
+  maxResumptions?: number;
+}
+
+const ACCEPT_BOTH = 'application/json, text/event-stream';
+
+export class StreamableHttpTransport implements Transport, HttpCapable {
+  readonly kind = 'http' as const;
+  readonly description: string;
+  sessionId: string | undefined;
+  /** The protocol version the server answered initialize with (stateful revisions). */
+  negotiated: string | undefined;
+
+  private readonly url: URL;
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  private readonly aborter = new AbortController();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private listener: ((e: TransportEvent) => void) | undefined;
+  private backlog: TransportEvent[] = [];
+  private streams = 0;
+  /** Stateless requests in flight, by id: aborting one closes its stream (= cancellation). */
+  private readonly statelessStreams = new Map<string, AbortController>();
+  private getStreamOpened = false;
+  private closed = false;
+  private readonly timeoutMs: number;
+  private readonly maxBody: number;
+
+  constructor(private readonly options: StreamableHttpOptions) {
+    this.url = new URL(options.url);
+    this.description = options.url;
+    this.timeoutMs = options.timeoutMs ?? 5000;
+    this.maxBody = options.maxBodyBytes ?? 16 * 1024 * 1024;
+  }
+
+  async start(): Promise<void> {
+    // Fail fast and clearly when nothing listens, rather than as a missing initialize response.
+    const port = Number(this.url.port || (this.url.protocol === 'https:' ? 443 : 80));
+    const reachable = await waitForPort(this.url.hostname, port, Math.min(this.timeoutMs, 2000), this.aborter.signal);
+    if (!reachable.ok) throw new TransportStartError(`Failed to connect to ${this.options.url}: ${reachable.error}`);
+  }
+
+  async send(text: string, _options?: SendOptions): Promise<void> {
+    if (this.closed) return;
+    const facts = messageFacts(text);
+    // 2026-07-28 over HTTP: closing the request's stream is the cancellation; no notification is sent.
+    if (facts.cancels !== undefined && this.statelessStreams.has(JSON.stringify(facts.cancels))) {
+      this.statelessStreams.get(JSON.stringify(facts.cancels))!.abort();
+      return;
+    }
+    const headers = {
+      ...this.baseHeaders(true),
+      'content-type': 'application/json',
+      accept: ACCEPT_BOTH,
+      ...mcpHeaders(facts, facts.method === 'initialize' ? undefined : this.versionHeader()),
+    };
+    const streamId = `post-${++this.streams}`;
+    // The POST is answered in the background: send() returns once it is issued, so a scenario can
+    // cancel a slow request while its POST is still open.
+    const local = new AbortController();
+    const keys = facts.metaVersion !== undefined && isRevision(facts.metaVersion) && isStateless(facts.metaVersion) ? facts.requestIds.map((id) => JSON.stringify(id)) : [];
+    for (const key of keys) this.statelessStreams.set(key, local);
+    const signal = AbortSignal.any([this.aborter.signal, local.signal]);
+    this.track(
+      this.post(text, headers, streamId, facts.requestIds, facts.initializeVersion !== undefined, signal).finally(() => {
+        for (const key of keys) if (this.statelessStreams.get(key) === local) this.statelessStreams.delete(key);
+      }),
+    );
+  }
+
+  onEvent(listener: (event: TransportEvent) => void): void {
+    this.listener = listener;
+    const pending = this.backlog;
+    this.backlog = [];
+    for (const ev of pending) listener(ev);
+  }
+
+  async close(): Promise<CloseReport> {
+    const started = Date.now();
+    if (this.closed) return { exitedGracefully: true, escalation: 'none', ms: 0 };
+    this.closed = true;
+    // Ending the session is the client's courtesy (basic/transports: session management).
+    if (this.sessionId !== undefined) {
+      const outcome = await this.exchangeOnce('DELETE', { ...this.baseHeaders(true), ...this.versionHeaders() }, undefined, `delete-${++this.streams}`, 1000, new AbortController().signal);
+      outcome.response?.resume();
+    }
+    this.aborter.abort();
+    await Promise.allSettled([...this.inFlight]);
+    this.agent.destroy();
+    this.emit({ kind: 'closed', reason: 'closed by the runner' });
+    return { exitedGracefully: true, exitCode: null, signal: null, escalation: 'none', ms: Date.now() - started };
+  }
+
+  /** An HTTP request written by a scenario; its messages are returned, not fed to the session. */
+  async rawRequest(request: RawHttpRequest): Promise<RawHttpResponse> {
+    const useSession = request.useSession ?? true;
+    const headers: Record<string, string> = {
+      ...this.baseHeaders(useSession),
+      ...(useSession ? this.versionHeaders() : {}),
+      ...(request.body !== undefined ? { 'content-type': 'application/json', ...mcpHeaders(messageFacts(request.body), undefined) } : {}),
+      accept: request.method === 'GET' ? 'text/event-stream' : ACCEPT_BOTH,
+    };
+    for (const [name, value] of Object.entries(request.headers ?? {})) {
+      if (value === null) delete headers[name.toLowerCase()];
+      else headers[name.toLowerCase()] = value;
+    }
+    const streamId = `${request.method.toLowerCase()}-${++this.streams}`;
+    const readMs = request.readMs ?? this.timeoutMs;
+    const work = (async (): Promise<RawHttpResponse> => {
+      const outcome = await this.exchangeOnce(request.method as HttpMethod, headers, request.body, streamId, this.timeoutMs, this.aborter.signal);
+      const { exchange, response } = outcome;
+      const events: SseEvent[] = [];
+      if (!response) return { exchange, events, cut: false };
+      if (exchange.contentType === 'text/event-stream') {
+        const end = await readSse(response, {
+          streamId,
+          timeoutMs: readMs,
+          ...(request.maxEvents !== undefined ? { maxEvents: request.maxEvents } : {}),
+          maxBytes: this.maxBody,
+          signal: this.aborter.signal,
+          onEvent: (e) => events.push(e),
+        });
+        return { exchange, events, cut: end !== 'ended' };
+      }
+      const body = await readBody(response, readMs, this.maxBody, this.aborter.signal);
+      const json = parseJson(body.text);
+      if (json === undefined && body.text) exchange.bodySnippet = body.text.slice(0, 200);
+      return { exchange, events, ...(json !== undefined ? { json } : { text: body.text.slice(0, 64 * 1024) }), cut: body.cut };
+    })();
+    this.track(work);
+    return work;
+  }
+
+  private async post(
+    text: string,
+    headers: Record<string, string>,
+    streamId: string,
+    ids: (string | number | null)[],
+    isInitialize: boolean,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { exchange, response } = await this.exchangeOnce('POST', headers, text, streamId, this.timeoutMs, signal);
+    if (!response) {
+      if (ids.length) this.emit({ kind: 'undelivered', ids, reason: `the POST failed: ${exchange.error}` });
+      return;
+    }
+    const status = exchange.status ?? 0;
+    if (isInitialize && status >= 200 && status < 300 && exchange.responseHeaders['mcp-session-id'] !== undefined) {
+      this.sessionId = exchange.responseHeaders['mcp-session-id'];
+    }
+    const delivered = new Set<string>();
+    const onMessage = (json: unknown, raw: string, eventId?: string) => {
+      for (const id of responseIds(json)) delivered.add(JSON.stringify(id));
+      if (isInitialize) this.learnVersion(json);
+      this.emit({ kind: 'message', message: json, text: raw, streamId, ...(eventId !== undefined ? { eventId } : {}) });
+    };
+    if (exchange.contentType === 'text/event-stream' && status >= 200 && status < 300) {
+      const lastId = await this.readStream(response, streamId, onMessage, signal);
+      if (signal.aborted) return;
+      await this.resumeIfCut(ids, delivered, lastId, streamId, onMessage);
+    } else {
+      const body = await readBody(response, this.timeoutMs, this.maxBody, signal);
+      const json = body.text.trim() === '' ? undefined : parseJson(body.text);
+      if (json !== undefined && (status < 300 || answersPost(json, ids))) {
+        // A JSON-RPC error in a 4xx body answers the request when it names its id (e.g. -32020 on
+        // 2026-07-28), or when it has a null id and we sent nothing with a readable id (parse errors).
+        onMessage(json, body.text);
+      } else if (body.text.trim() !== '' && status < 300) {
+        this.emit({ kind: 'non-json', text: body.text.slice(0, 2000), reason: `the ${status} response body is not JSON` });
+      }
+    }
+    const missing = ids.filter((id) => !delivered.has(JSON.stringify(id)));
+    if (missing.length > 0 && (status < 200 || status >= 300)) {
+      this.emit({ kind: 'undelivered', ids: missing, reason: `the POST was answered with HTTP ${status}` });
+    }
+    if (isInitialize && this.sessionId !== undefined) this.openGetStreamOnce();
+  }
+
+  /** Reads one SSE stream, emitting its messages; returns the last event id seen. */
+  private async readStream(
+    response: IncomingMessage,
+    streamId: string,
+    onMessage: (json: unknown, raw: string, eventId?: string) => void,
+    signal: AbortSignal = this.aborter.signal,
+  ): Promise<string | undefined> {
+    let lastId: string | undefined;
+    await readSse(response, {
+      streamId,
+      timeoutMs: Infinity,
+      maxBytes: this.maxBody,
+      signal,
+      onEvent: (event) => {
+        if (event.id !== undefined) lastId = event.id;
+        // An event with empty data primes the stream with an id (2025-11-25) and carries no message.
+        if (event.data.trim() === '') return;
+        const json = parseJson(event.data);
+        if (json === undefined) this.emit({ kind: 'non-json', text: event.data.slice(0, 2000), reason: `SSE event on ${streamId} is not JSON` });
+        else onMessage(json, event.data, event.id);
+      },
+    });
+    return lastId;
+  }
+
+  /** A POST stream that ended before its responses is resumed with GET + Last-Event-ID, bounded. */
+  private async resumeIfCut(
+    ids: (string | number | null)[],
+    delivered: Set<string>,
+    lastId: string | undefined,
+    streamId: string,
+    onMessage: (json: unknown, raw: string, eventId?: string) => void,
+  ): Promise<void> {
+    let cursor = lastId;
+    for (let attempt = 0; attempt < (this.options.maxResumptions ?? 2); attempt++) {
+      if (this.aborter.signal.aborted || cursor === undefined) return;
+      if (ids.every((id) => delivered.has(JSON.stringify(id)))) return;
+      const headers = { ...this.baseHeaders(true), ...this.versionHeaders(), accept: 'text/event-stream', 'last-event-id': cursor };
+      const { exchange, response } = await this.exchangeOnce('GET', headers, undefined, `${streamId}-resume-${attempt + 1}`, this.timeoutMs, this.aborter.signal);
+      if (!response) return;
+      if (exchange.status !== 200 || exchange.contentType !== 'text/event-stream') {
+        response.resume();
+        return;
+      }
+      cursor = (await this.readStream(response, exchange.streamId, onMessage)) ?? cursor;
+    }
+  }
+
+  private openGetStreamOnce(): void {
+    if (this.getStreamOpened || this.options.openGetStream === false || this.closed) return;
+    this.getStreamOpened = true;
+    const streamId = `get-${++this.streams}`;
+    this.track(
+      (async () => {
+        const headers = { ...this.baseHeaders(true), ...this.versionHeaders(), accept: 'text/event-stream' };
+        const { exchange, response } = await this.exchangeOnce('GET', headers, undefined, streamId, this.timeoutMs, this.aborter.signal);
+        if (!response) return;
+        // 405 means "no GET stream here", which the spec allows; anything but SSE is just drained.
+        if (exchange.status !== 200 || exchange.contentType !== 'text/event-stream') {
+          response.resume();
+          return;
+        }
+        await this.readStream(response, streamId, (json, raw, eventId) =>
+          this.emit({ kind: 'message', message: json, text: raw, streamId, ...(eventId !== undefined ? { eventId } : {}) }),
+        );
+      })(),
+    );
+  }
+
+  /** Issues one request, records the exchange, and hands back the response (body unread). */
+  private async exchangeOnce(
+    method: HttpMethod,
+    headers: Record<string, string>,
+    body: string | undefined,
+    streamId: string,
+    timeoutMs: number,
+    signal: AbortSignal,
+  ): Promise<{ exchange: HttpExchange; response?: IncomingMessage }> {
+    const outcome = await httpCall({ method, url: this.url, headers, ...(body !== undefined ? { body } : {}), agent: this.agent, timeoutMs, signal });
+    const exchange: HttpExchange = { method, url: this.url.pathname, streamId, requestHeaders: headers, responseHeaders: {} };
+    if (!outcome.ok) {
+      exchange.error = outcome.error;
+      this.emit({ kind: 'http', exchange });
+      return { exchange };
+    }
+    exchange.status = outcome.response.statusCode ?? 0;
+    exchange.responseHeaders = outcome.headers;
+    const type = mediaType(outcome.headers['content-type']);
+    if (type) exchange.contentType = type;
+    this.emit({ kind: 'http', exchange });
+    return { exchange, response: outcome.response };
+  }
+
+  private baseHeaders(withSession: boolean): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(this.options.headers ?? {})) out[k.toLowerCase()] = v;
+    if (withSession && this.sessionId !== undefined) out['mcp-session-id'] = this.sessionId;
+    return out;
+  }
+
+  /** MCP-Protocol-Version is required after negotiation from 2025-06-18 on (earlier revisions have no such header). */
+  private versionHeader(): string | undefined {
+    const v = this.negotiated;
+    return v && isRevision(v) && compareRevisions(v, '2025-06-18') >= 0 ? v : undefined;
+  }
+
+  private versionHeaders(): Record<string, string> {
+    const v = this.versionHeader();
+    return v ? { 'mcp-protocol-version': v } : {};
+  }
+
+  private learnVersion(json: unknown): void {
+    const result = (json as { result?: { protocolVersion?: unknown } } | undefined)?.result;
+    if (result && typeof result.protocolVersion === 'string') this.negotiated = result.protocolVersion;
+  }
+
+  private track<T>(work: Promise<T>): void {
+    const guarded = work.catch((err: unknown) => this.emit({ kind: 'stderr', text: `mcp-conform http transport: ${(err as Error).message}` }));
+    this.inFlight.add(guarded);
+    void guarded.finally(() => this.inFlight.delete(guarded));
+  }
+
+  private emit(ev: TransportEvent): void {
+    if (this.listener) this.listener(ev);
+    else this.backlog.push(ev);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether an error body of a rejected POST is the JSON-RPC answer to what the POST carried. */
+function answersPost(json: unknown, sentIds: (string | number | null)[]): boolean {
+  const got = responseIds(json);
+  if (got.length === 0) return false;
+  if (sentIds.length === 0) return got.every((id) => id === null);
+  return got.some((id) => sentIds.some((sent) => JSON.stringify(sent) === JSON.stringify(id)));
+}
+
+/** Ids of the responses in a message or batch. */
+function responseIds(json: unknown): unknown[] {
+  const list = Array.isArray(json) ? json : [json];
+  return list
+    .filter((m): m is Record<string, unknown> => !!m && typeof m === 'object' && !('method' in m) && ('result' in m || 'error' in m))
+    .map((m) => m.id ?? null);
+}
+
+

@@ -1,0 +1,143 @@
+// Proves the suites/http scenarios against the mini-http-server fixture: the clean server passes
+// every one, each planted HTTP defect makes the exact scenario, rule and verdict below come out,
+// and the bundled reference server passes the whole suite (all areas) over Streamable HTTP.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
+const FIXTURE = 'test/fixtures/targets/mini-http-server.mjs';
+const HTTP_SUITES = join(ROOT, 'suites', 'http');
+const TIMEOUT_MS = 3000;
+
+interface Row {
+  defect: string;
+  revision: string;
+  scenario: string;
+  rule: string;
+  status: 'failed' | 'warning';
+}
+
+/** One row per check a defect must trip; README.md in the fixture folder mirrors this table. */
+const ROWS: Row[] = [
+  { defect: 'no-origin-check', revision: '2025-06-18', scenario: 'http/origin-rejected', rule: 'transport.http.origin-validated', status: 'failed' },
+  { defect: 'origin-400', revision: '2025-11-25', scenario: 'http/origin-rejected', rule: 'transport.http.origin-forbidden', status: 'failed' },
+  { defect: 'notification-200', revision: '2025-06-18', scenario: 'http/notification-accepted', rule: 'transport.http.input-accepted-202', status: 'failed' },
+  { defect: 'answer-text-plain', revision: '2025-11-25', scenario: 'http/request-answer-type', rule: 'transport.http.request-answer-type', status: 'failed' },
+  { defect: 'get-404', revision: '2025-11-25', scenario: 'http/get-stream', rule: 'transport.http.get-stream-or-405', status: 'failed' },
+  { defect: 'session-id-space', revision: '2025-03-26', scenario: 'http/session-lifecycle', rule: 'transport.http.session-id-visible-ascii', status: 'failed' },
+  { defect: 'no-session-served', revision: '2025-11-25', scenario: 'http/session-lifecycle', rule: 'transport.http.session-required-400', status: 'warning' },
+  { defect: 'unknown-session-400', revision: '2025-06-18', scenario: 'http/session-lifecycle', rule: 'transport.http.session-unknown-404', status: 'failed' },
+  { defect: 'ignores-version-header', revision: '2025-06-18', scenario: 'http/protocol-version-header', rule: 'transport.http.protocol-version-header-400', status: 'failed' },
+  { defect: 'parse-error-200', revision: '2025-03-26', scenario: 'http/invalid-body', rule: 'transport.http.unaccepted-input-error-status', status: 'failed' },
+  { defect: 'batch-200', revision: '2025-11-25', scenario: 'http/invalid-body', rule: 'transport.http.batch-refused', status: 'warning' },
+  { defect: 'header-mismatch-ignored', revision: '2026-07-28', scenario: 'http/header-mismatch', rule: 'transport.http.header-mismatch-400', status: 'failed' },
+];
+
+interface Report {
+  scenarios: { id: string; revision: string; status: string; checks: { id: string; rule: string; status: string; message?: string }[] }[];
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'mcp-conform-http-fixtures-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let runs = 0;
+
+function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string; report?: Report }> {
+  const reportPath = join(scratch, `report-${++runs}.json`);
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args, '--timeout', String(TIMEOUT_MS), '--report', `json=${reportPath}`],
+      { cwd: ROOT, timeout: 120_000, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as Report) : undefined;
+        resolve({ code, stdout, stderr, ...(report ? { report } : {}) });
+      },
+    );
+  });
+}
+
+const fixture = (defect?: string) => ['--server', `node ${FIXTURE}${defect ? ` --defect ${defect}` : ''}`, '--port-env', 'PORT'];
+const httpScenarios = () =>
+  readdirSync(HTTP_SUITES)
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => `http/${f.replace(/\.yaml$/, '')}`)
+    .sort();
+
+describe('suites/http versus the mini-http-server fixture', () => {
+  it('has every HTTP scenario failed by some defect, and every defect used', async () => {
+    const failed = new Set(ROWS.map((r) => r.scenario));
+    expect(httpScenarios().filter((id) => !failed.has(id))).toEqual([]);
+    const offered = await new Promise<string[]>((resolve, reject) =>
+      execFile(process.execPath, [join(ROOT, FIXTURE), '--list-defects'], (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as string[]))),
+    );
+    expect([...new Set(ROWS.map((r) => r.defect))].sort()).toEqual([...offered].sort());
+  });
+
+  it('passes every HTTP scenario on the clean fixture', { timeout: 120_000 }, async () => {
+    const { code, stderr, report } = await runCli([...fixture(), '--area', 'http']);
+    expect(report, stderr).toBeDefined();
+    const bad = report!.scenarios.filter((s) => s.status !== 'passed' && s.status !== 'skipped').map((s) => `${s.id} @ ${s.revision}: ${s.status}`);
+    expect(bad).toEqual([]);
+    expect(code, stderr).toBe(0);
+    const ran = new Set(report!.scenarios.filter((s) => s.status === 'passed').map((s) => s.id));
+    expect(httpScenarios().filter((id) => !ran.has(id))).toEqual([]);
+  });
+
+  for (const row of ROWS) {
+    it(`${row.defect}: ${row.scenario} @ ${row.revision} → ${row.rule} ${row.status}`, { timeout: 60_000 }, async () => {
+      const { code, stderr, report } = await runCli([...fixture(row.defect), '--scenario', row.scenario, '--revision', row.revision]);
+      expect(report, stderr).toBeDefined();
+      const cell = report!.scenarios.find((s) => s.id === row.scenario && s.revision === row.revision);
+      expect(cell, `no cell for ${row.scenario} @ ${row.revision}`).toBeDefined();
+      const hits = cell!.checks.filter((c) => c.rule === row.rule && c.status === row.status);
+      expect(hits.length, JSON.stringify(cell!.checks, null, 2)).toBeGreaterThan(0);
+      // A SHOULD-level warning fails the run only under --strict.
+      expect(code).toBe(row.status === 'failed' ? 1 : 0);
+    });
+  }
+});
+
+describe('the reference server over Streamable HTTP', () => {
+  it('passes the whole suite (every area, every revision)', { timeout: 120_000 }, async () => {
+    const { code, stderr, report } = await runCli(['--server', 'node dist/mocks/reference/http-main.js', '--port-env', 'PORT']);
+    expect(report, stderr).toBeDefined();
+    const bad = report!.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored').map((s) => `${s.id} @ ${s.revision}`);
+    expect(bad).toEqual([]);
+    expect(code, stderr).toBe(0);
+  });
+
+  it('exits 3 with a clear message when nothing listens at --url', { timeout: 30_000 }, async () => {
+    const { code, stdout, stderr } = await runCli(['--url', 'http://127.0.0.1:9/mcp', '--scenario', 'ping/']);
+    expect(code).toBe(3);
+    expect(stdout + stderr).toMatch(/Failed to connect to http:\/\/127\.0\.0\.1:9\/mcp/);
+  });
+});
+
+/**
+ * Real SDK servers: what suites/http finds on them, pinned so that a change in either side shows.
+ * Each entry is a real violation (see the README section "Testing an HTTP server").
+ */
+describe('suites/http versus @modelcontextprotocol/sdk 1.x (StreamableHTTPServerTransport)', () => {
+  it('finds exactly the known violations', { timeout: 120_000 }, async () => {
+    const { stderr, report } = await runCli(['--server', 'node test/fixtures/targets/sdk-http-server.mjs', '--port-env', 'PORT', '--area', 'http']);
+    expect(report, stderr).toBeDefined();
+    const findings = report!.scenarios
+      .flatMap((s) => s.checks.filter((c) => c.status === 'failed' || c.status === 'warning').map((c) => `${s.id} @ ${s.revision}: ${c.rule} ${c.status}`))
+      .sort();
+    expect(findings).toEqual([
+      // DNS rebinding protection is off unless the application turns it on.
+      'http/invalid-body @ 2025-06-18: transport.http.batch-refused warning',
+      'http/invalid-body @ 2025-11-25: transport.http.batch-refused warning',
+      'http/origin-rejected @ 2025-03-26: transport.http.origin-validated failed',
+      'http/origin-rejected @ 2025-06-18: transport.http.origin-validated failed',
+      'http/origin-rejected @ 2025-11-25: transport.http.origin-forbidden failed',
+    ]);
+    expect(report!.scenarios.filter((s) => s.status === 'errored')).toEqual([]);
+  });
+});
