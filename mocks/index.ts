@@ -3,7 +3,16 @@
 export * from './core/index.js';
 export { createReferenceServer, REFERENCE_SERVER_NAME } from './reference/index.js';
 export type { ReferenceServerOptions } from './reference/index.js';
-export { serveStdio, createInMemoryTransport } from './adapters/index.js';
-export type { StdioServerOptions, StdioServerHandle, InMemoryTransport, InMemoryTransportOptions } from './adapters/index.js';
+export { serveStdio, createInMemoryTransport, serveStreamableHttp, createMcpFetchHandler } from './adapters/index.js';
+export type {
+  StdioServerOptions,
+  StdioServerHandle,
+  InMemoryTransport,
+  InMemoryTransportOptions,
+  StreamableHttpServerOptions,
+  StreamableHttpServerHandle,
+  FetchHandlerOptions,
+  McpFetchHandler,
+} from './adapters/index.js';
 export * from './config/index.js';
 export * from './client/index.js';

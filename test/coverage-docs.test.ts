@@ -2,12 +2,14 @@
 // scenario, and the generated docs/coverage.md and README counts match the catalogue and suites.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { clientCoverageScenarios } from '../runner/client-mode/index.js';
 import { fromRoot } from '../schema/package-root.js';
 import { loadRules } from '../schema/rules.js';
 import { citedRules, countsPerRevision, countsTable, coverageMarkdown, defaultSuitesDir, loadScenariosOrThrow, ruleCoverage, withCountsTable } from '../runner/suite-loader/index.js';
 
 const rules = loadRules();
-const scenarios = loadScenariosOrThrow({ dirs: [defaultSuitesDir()], files: [], rules });
+// Client-role scenarios count too: client rules are traced like server ones.
+const scenarios = [...loadScenariosOrThrow({ dirs: [defaultSuitesDir()], files: [], rules }), ...clientCoverageScenarios(rules, [defaultSuitesDir()], defaultSuitesDir())];
 
 describe('rule coverage of the bundled suites', () => {
   it('cites only rules the catalogue has', () => {

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { fromRoot } from '../../schema/package-root.js';
 import type { RulesCatalogue } from '../../schema/rules.js';
 import { formatProblem } from '../../schema/scenario/index.js';
-import { loadClientScenarios, runClients, SERVER_PLACEHOLDER, type ClientScenario } from '../client-mode/index.js';
+import { HttpClientHost, loadClientScenarios, runClients, SERVER_PLACEHOLDER, URL_PLACEHOLDER, type ClientScenario } from '../client-mode/index.js';
 import { defaultSuitesDir, idMatches, ruleMatches } from '../suite-loader/index.js';
 import { quoteWord } from '../transports/index.js';
 import { ExitCode } from './exit-codes.js';
@@ -19,11 +19,14 @@ export async function runClientCommand(opts: CliOptions, rules: RulesCatalogue, 
   const command = opts.client!.trim();
   if (command === '') throw new UsageError('--client needs a command.', `Example: --client "node client.js ${SERVER_PLACEHOLDER}".`);
   if (opts.server !== undefined) throw new UsageError('--client and --server exclude each other: one run tests either a client or a server.', 'Drop one of them.');
-  if (command.includes('{url}')) {
-    throw new UsageError('Testing HTTP clients ({url}) is not available yet; client mode serves its mocks over stdio.', `Use ${SERVER_PLACEHOLDER} where your client takes the command of the server it spawns.`);
+  if (!command.includes(SERVER_PLACEHOLDER) && !command.includes(URL_PLACEHOLDER)) {
+    throw new UsageError(
+      `The --client command has neither ${SERVER_PLACEHOLDER} nor ${URL_PLACEHOLDER}, so the client cannot be pointed at the mock servers.`,
+      `Add ${SERVER_PLACEHOLDER} where your client takes the command of a stdio server to spawn, or ${URL_PLACEHOLDER} where it takes a Streamable HTTP URL.`,
+    );
   }
-  if (!command.includes(SERVER_PLACEHOLDER)) {
-    throw new UsageError(`The --client command has no ${SERVER_PLACEHOLDER} placeholder, so the client cannot be pointed at the mock servers.`, `Add ${SERVER_PLACEHOLDER} where your client takes its server command, e.g. --client "node client.js ${SERVER_PLACEHOLDER}".`);
+  if (command.includes(SERVER_PLACEHOLDER) && command.includes(URL_PLACEHOLDER)) {
+    throw new UsageError(`The --client command has both ${SERVER_PLACEHOLDER} and ${URL_PLACEHOLDER}.`, 'Keep the one that matches how your client reaches its server.');
   }
   const relayEntry = fromRoot(...RELAY_ENTRY);
   if (!existsSync(relayEntry)) throw new UsageError('Failed to find the client-mode relay: mcp-conform has not been built.', 'Run `npm run build`.');
@@ -52,6 +55,7 @@ export async function runClientCommand(opts: CliOptions, rules: RulesCatalogue, 
       ...(cwd ? { cwd } : {}),
       ...(env ? { env } : {}),
       relayEntry,
+      makeHttpHost: (mock, record) => new HttpClientHost(mock, record),
       ruleRef: (id, revision) => rules.ruleRef(id, revision),
       validatorsFor,
       strict: opts.strict,

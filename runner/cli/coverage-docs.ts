@@ -4,10 +4,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fromRoot } from '../../schema/package-root.js';
 import { loadRules } from '../../schema/rules.js';
+import { clientCoverageScenarios } from '../client-mode/index.js';
 import { countsTable, coverageMarkdown, defaultSuitesDir, loadScenariosOrThrow, withCountsTable } from '../suite-loader/index.js';
 
 const rules = loadRules();
-const scenarios = loadScenariosOrThrow({ dirs: [defaultSuitesDir()], files: [], rules });
+const scenarios = [
+  ...loadScenariosOrThrow({ dirs: [defaultSuitesDir()], files: [], rules }),
+  ...clientCoverageScenarios(rules, [defaultSuitesDir()], defaultSuitesDir()),
+];
 writeFileSync(fromRoot('docs', 'coverage.md'), coverageMarkdown(rules, scenarios));
 const readmePath = fromRoot('README.md');
 writeFileSync(readmePath, withCountsTable(readFileSync(readmePath, 'utf8'), countsTable(rules, scenarios)));

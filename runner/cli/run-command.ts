@@ -13,6 +13,7 @@ import type { Reporter } from '../results/index.js';
 import { reproCommand } from '../repro.js';
 import { defaultSuitesDir, loadScenarios, selectScenarios } from '../suite-loader/index.js';
 import { StdioTransport, quoteWord } from '../transports/index.js';
+import { clientCoverageScenarios } from '../client-mode/index.js';
 import { runClientCommand } from './client-command.js';
 import { ExitCode } from './exit-codes.js';
 import { printList, printRules } from './list.js';
@@ -52,8 +53,9 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
   };
   const scenarios = selectScenarios(loaded.scenarios, selection);
   if (opts.list) {
-    if (opts.rules) printRules(rules, loaded.scenarios);
-    else printList(scenarios);
+    const clients = clientCoverageScenarios(rules, dirs.length || files.length ? dirs : [defaultSuitesDir()], defaultSuitesDir());
+    if (opts.rules) printRules(rules, [...loaded.scenarios, ...clients]);
+    else printList([...scenarios, ...selectScenarios(clients, selection)]);
     return ExitCode.Conformant;
   }
   if (scenarios.length === 0) {

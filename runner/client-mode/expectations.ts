@@ -122,7 +122,8 @@ function judgeOne(
       if (judged.length === 0) return { status: 'skipped', message: `the client sent nothing at ${e.pointer}` };
       for (const s of judged) {
         const value = getPointer(s.message, e.pointer).value;
-        const issued = toClient.some((l) => l.seq < s.seq && l.connection === s.connection && isObject(l.message) && jsonEqual(getPointer(l.message, e.issuedAt).value, value));
+        // Any earlier message of the cell counts: at 2026-07-28 over HTTP every POST is a connection of its own.
+        const issued = toClient.some((l) => l.seq < s.seq && isObject(l.message) && jsonEqual(getPointer(l.message, e.issuedAt).value, value));
         if (!issued) {
           return {
             status: 'failed',

@@ -4,3 +4,5 @@ export { runClients, type ClientRunOptions } from './run-clients.js';
 export { runClientCell, SERVER_PLACEHOLDER, URL_PLACEHOLDER, type ClientCellInput } from './run-client-cell.js';
 export { StdioRelayHost, type ClientHost, type RecordedLine, type Recorder } from './bridge.js';
 export type { ClientScenario, Expectation } from './types.js';
+export { asCoverageScenario, clientCoverageScenarios } from './coverage.js';
+export { HttpClientHost } from './http-host.js';

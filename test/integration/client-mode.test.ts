@@ -83,9 +83,19 @@ describe('mcp-conform --client', () => {
     expect(code).toBe(0);
   }, 120_000);
 
+  it('serves the mocks over Streamable HTTP for {url}: the SDK clients pass, with no MUST broken', async () => {
+    const [v1, v2] = await Promise.all([runClient('node examples/clients/sdk-client.mjs {url}'), runClient('node examples/clients/sdk2-client.mjs {url}')]);
+    for (const run of [v1, v2]) {
+      expect(run.report!.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored').map((s) => `${s.id} ${s.revision}`)).toEqual([]);
+      expect(run.report!.scenarios.every((s) => s.status === 'skipped' || s.checks.length > 0)).toBe(true);
+    }
+    expect(v1.report!.scenarios.filter((s) => s.status === 'passed').length).toBeGreaterThanOrEqual(20);
+    expect(v2.report!.scenarios.some((s) => s.revision === '2026-07-28' && s.status === 'passed')).toBe(true);
+  }, 120_000);
+
   it.each([
-    ['no placeholder', ['--client', 'node client.js'], /no \{command\} placeholder/],
-    ['HTTP clients', ['--client', 'node client.js {url}'], /not available yet/],
+    ['no placeholder', ['--client', 'node client.js'], /neither \{command\} nor \{url\}/],
+    ['both placeholders', ['--client', 'node client.js {command} {url}'], /both \{command\} and \{url\}/],
     ['both roles', ['--client', 'node c.js {command}', '--server', 'node s.js'], /exclude each other/],
   ])('refuses a bad --client (%s) with exit 2', async (_name, args, message) => {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
