@@ -1,6 +1,7 @@
 // The mock kit must itself conform: `mcp-conform mock --config <example>` is run through the tools,
 // pagination and stdio suites, and a deliberately wrong mock file is shown to fail them.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,5 +59,36 @@ describe('mcp-conform mock --config', () => {
     const failedRules = report.scenarios.flatMap((s) => s.checks.filter((c) => c.status === 'failed').map((c) => c.rule));
     expect(failedRules.some((r) => r.startsWith('tools.'))).toBe(true);
     expect(code).toBe(1);
+  }, 130_000);
+
+  it('serves the mock over Streamable HTTP with --port, conformantly, and stops on SIGTERM', async () => {
+    const mock = spawn(process.execPath, [CLI, 'mock', '--config', join(ROOT, 'examples', 'weather.mock.yaml'), '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      let stderr = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL announced: ${stderr}`)), 15_000);
+        mock.stderr!.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+          const m = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]!);
+          }
+        });
+      });
+      const out = join(work, 'http.json');
+      const code = await new Promise<number>((resolve) => {
+        execFile(process.execPath, [CLI, '--url', url, '--revision', '2025-11-25', '--area', 'tools', '--report', `json=${out}`], { cwd: ROOT, timeout: 120_000 }, (err) =>
+          resolve(err ? ((err as { code?: number }).code ?? -1) : 0),
+        );
+      });
+      const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
+      expect(report.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored')).toEqual([]);
+      expect(report.summary.passed).toBeGreaterThan(3);
+      expect(code).toBe(0);
+    } finally {
+      mock.kill('SIGTERM');
+      if (mock.exitCode === null) await once(mock, 'exit');
+    }
   }, 130_000);
 });
