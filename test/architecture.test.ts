@@ -25,6 +25,7 @@ const ALLOWED: Record<string, string[]> = {
     'runner/suite-loader', 'runner/matchers', 'runner/config', 'mocks/core', 'schema',
   ],
   'runner/repro': ['runner/config', 'runner/transports'],
+  'runner/baseline': ['runner/results', 'runner/suite-loader', 'schema'],
   // Client mode hosts a mock server for the client under test, so it stands on the mock kit.
   'runner/client-mode': [
     'runner/engine', 'runner/matchers', 'runner/protocol', 'runner/results', 'runner/suite-loader', 'runner/transports', 'runner/checks', 'mocks', 'schema',
@@ -32,7 +33,7 @@ const ALLOWED: Record<string, string[]> = {
   'runner/fuzz': ['runner/engine', 'runner/protocol', 'runner/transports', 'runner/results', 'runner/suite-loader', 'runner/matchers', 'schema'],
   'runner/cli': [
     'runner/config', 'runner/suite-loader', 'runner/plan', 'runner/engine', 'runner/fuzz', 'runner/results', 'runner/transports',
-    'runner/repro', 'runner/protocol', 'runner/client-mode', 'reports', 'mocks/adapters', 'mocks', 'schema',
+    'runner/repro', 'runner/protocol', 'runner/client-mode', 'runner/baseline', 'reports', 'mocks/adapters', 'mocks', 'schema',
   ],
   reports: ['runner/results', 'reports', 'schema'],
   'mocks/core': ['runner/protocol', 'schema', 'mocks/core'],

@@ -1,5 +1,6 @@
 // The human report: a live progress line on a terminal or one line per cell otherwise, then the
 // summary by area, each failure explained in four blocks, the recap and the totals line.
+import { renderBaseline } from './baseline.js';
 import type { Reporter, RunHeader, RunResult, ScenarioResult } from '../../runner/results/index.js';
 import { cellLabel, needsExplaining, printable, type OutputSink, type Style } from '../format/index.js';
 import { renderCellLine, renderCheckLines } from './cell-line.js';
@@ -82,6 +83,7 @@ export class ConsoleReporter implements Reporter {
       renderSkipped(run.scenarios, this.style, this.verbose),
       ...this.explained(run).map((cell) => renderCellSection(cell, run.strict, this.style, this.maxText())),
       renderRecap(run.scenarios, run.strict, this.style),
+      renderBaseline(run.baseline, this.style),
     ].filter((s) => s.length > 0);
     const lines = [...(this.cellLinesPrinted ? [''] : []), ...sections.flatMap((s) => [...s, ''])];
     lines.push(renderTotals(run.summary, this.style) + (run.strict ? this.style.dim(' (strict: warnings fail)') : ''));

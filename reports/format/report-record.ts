@@ -1,6 +1,7 @@
 // The machine-readable shape of a run shared by the JSON and JSON Lines reports (DESIGN rule 8),
 // described by schema/report/*.schema.json: a header, one record per cell, a footer.
 import type {
+  BaselineOutcome,
   CheckResult,
   CheckStatus,
   EndReason,
@@ -71,6 +72,7 @@ export interface ReportFooter {
 }
 
 export interface ReportDocument extends ReportHeader, ReportFooter {
+  baseline?: BaselineOutcome;
   scenarios: ReportScenario[];
 }
 
@@ -135,5 +137,5 @@ export function footerRecord(run: Pick<RunResult, 'endReason' | 'fatal' | 'summa
 }
 
 export function reportDocument(run: RunResult): ReportDocument {
-  return { ...headerRecord(run), ...footerRecord(run), scenarios: run.scenarios.map(scenarioRecord) };
+  return { ...headerRecord(run), ...footerRecord(run), ...(run.baseline ? { baseline: structuredClone(run.baseline) } : {}), scenarios: run.scenarios.map(scenarioRecord) };
 }

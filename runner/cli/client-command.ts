@@ -10,7 +10,8 @@ import { defaultSuitesDir, idMatches, ruleMatches } from '../suite-loader/index.
 import { quoteWord } from '../transports/index.js';
 import { ExitCode } from './exit-codes.js';
 import type { CliOptions } from './program.js';
-import { makeReporters, validatorsFor } from './run-command.js';
+import { withBaseline } from './baseline-option.js';
+import { makeReporters, plainExitCode, validatorsFor } from './run-command.js';
 import { UsageError } from './usage-error.js';
 
 export const RELAY_ENTRY = ['dist', 'runner', 'client-mode', 'relay-main.js'];
@@ -41,14 +42,14 @@ export async function runClientCommand(opts: CliOptions, rules: RulesCatalogue, 
   const scenarios = select(loaded.scenarios, opts);
   if (scenarios.length === 0) throw new UsageError('No client scenario matches the filters given.', 'Run `mcp-conform --list` to see scenario ids (client scenarios live in suites/client/).');
 
-  const reporters = makeReporters(opts);
+  const baseline = withBaseline(opts, makeReporters(opts));
   const cwd = opts.cwd ? resolve(opts.cwd) : undefined;
   const env = opts.env ? Object.fromEntries(opts.env) : undefined;
   const run = await runClients({
     scenarios,
     revisions: opts.revision ?? [],
     concurrency: opts.concurrency,
-    reporters,
+    reporters: baseline.reporters,
     header: { tool: { name: 'mcp-conform', version }, target: { kind: 'stdio', command, ...(cwd ? { cwd } : {}) }, strict: opts.strict, seed: opts.seed },
     cell: {
       command,
@@ -63,8 +64,7 @@ export async function runClientCommand(opts: CliOptions, rules: RulesCatalogue, 
     repro: (scenarioId, revision) =>
       ['npx', 'mcp-conform', '--client', quoteWord(command), ...(cwd ? ['--cwd', quoteWord(cwd)] : []), '--scenario', quoteWord(scenarioId), '--revision', revision].join(' '),
   });
-  const failing = run.summary.failed + run.summary.errored;
-  return failing > 0 ? ExitCode.Failures : ExitCode.Conformant;
+  return baseline.finish(run, plainExitCode(run));
 }
 
 function select(scenarios: ClientScenario[], opts: CliOptions): ClientScenario[] {

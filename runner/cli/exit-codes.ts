@@ -9,3 +9,5 @@ export const ExitCode = {
   /** The target could not be started or never answered. */
   TargetUnavailable: 3,
 } as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];

@@ -27,6 +27,8 @@ export interface CliOptions {
   concurrency: number;
   report?: ReportSpec[];
   strict: boolean;
+  baseline?: string;
+  writeBaseline?: string;
   list: boolean;
   rules: boolean;
   verbose: boolean;
@@ -62,6 +64,8 @@ export function buildProgram(version: string): Command {
       ),
     )
     .addOption(new Option('--strict', 'SHOULD-level findings fail the run').default(false))
+    .addOption(new Option('--baseline <file>', 'expected-failures file (YAML/JSON): listed failures do not fail the run; new failures and stale entries do'))
+    .addOption(new Option('--write-baseline <file>', 'write the failures of this run as an expected-failures file to start a baseline from'))
     .addOption(new Option('--list', 'list the scenarios (id, area, revisions, rules) without connecting').default(false))
     .addOption(new Option('--rules', 'with --list: list the rules catalogue and which scenarios enforce each rule').default(false))
     .addOption(new Option('--verbose', 'show passed checks and discovery notes').default(false))

@@ -9,13 +9,14 @@ import { loadRules, type RulesCatalogue } from '../../schema/rules.js';
 import type { Revision } from '../../schema/revisions.js';
 import type { RunConfig, TargetSpec } from '../config/index.js';
 import { runSuite } from '../engine/index.js';
-import type { Reporter } from '../results/index.js';
+import type { Reporter, RunResult } from '../results/index.js';
 import { reproCommand } from '../repro.js';
 import { defaultSuitesDir, loadScenarios, selectScenarios } from '../suite-loader/index.js';
 import { StdioTransport, quoteWord } from '../transports/index.js';
 import { clientCoverageScenarios } from '../client-mode/index.js';
+import { withBaseline } from './baseline-option.js';
 import { runClientCommand } from './client-command.js';
-import { ExitCode } from './exit-codes.js';
+import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 import { printList, printRules } from './list.js';
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
@@ -76,7 +77,7 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
       ...(opts.scenarioFile ?? []).flatMap((f) => ['--scenario-file', quoteWord(f)]),
     ],
   };
-  const reporters = makeReporters(opts);
+  const baseline = withBaseline(opts, makeReporters(opts));
   const aborter = new AbortController();
   const onSignal = () => {
     if (aborter.signal.aborted) process.exit(130);
@@ -109,7 +110,7 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
           ...(target.kind === 'stdio' && target.env ? { env: target.env } : {}),
         }),
       validatorsFor: validatorsFor,
-      reporters,
+      reporters: baseline.reporters,
       tool: { name: 'mcp-conform', version },
       target: http
         ? { kind: 'http', url: http.url }
@@ -123,10 +124,7 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
       signal: aborter.signal,
     });
     // The console reporter (always present unless a machine format owns stdout) prints run.fatal.
-    if (run.endReason === 'target-unavailable') return ExitCode.TargetUnavailable;
-    if (run.endReason === 'interrupted') return ExitCode.Failures;
-    const failing = run.summary.failed + run.summary.errored;
-    return failing > 0 ? ExitCode.Failures : ExitCode.Conformant;
+    return baseline.finish(run, plainExitCode(run));
   } catch (err) {
     // An unwritable report path is the user's to fix, not an internal error.
     if (err instanceof ReportWriteError) throw new UsageError(err.message, err.fix);
@@ -154,6 +152,13 @@ function targetSpec(opts: CliOptions): TargetSpec {
     throw new UsageError('Failed to find the bundled reference server: it has not been built.', 'Run `npm run build` (npm install does it for you).');
   }
   return { kind: 'stdio', command: `${quoteWord(process.execPath)} ${quoteWord(entry)}`, isDefault: true };
+}
+
+/** The exit code a run earns on its own, before any baseline. */
+export function plainExitCode(run: RunResult): ExitCodeValue {
+  if (run.endReason === 'target-unavailable') return ExitCode.TargetUnavailable;
+  if (run.endReason === 'interrupted') return ExitCode.Failures;
+  return run.summary.failed + run.summary.errored > 0 ? ExitCode.Failures : ExitCode.Conformant;
 }
 
 export function validatorsFor(revision: Revision) {

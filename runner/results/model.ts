@@ -102,12 +102,34 @@ export interface RunHeader {
   planned: number;
 }
 
+/** One entry of an expected-failures baseline file (schema/scenario/expected-failures.schema.json). */
+export interface BaselineEntry {
+  scenario: string;
+  revision?: string;
+  transport?: string;
+  check?: string;
+  reason: string;
+}
+
+/** How a run measured against a baseline: which failures it expected, which are new, which entries no longer fail. */
+export interface BaselineOutcome {
+  file: string;
+  /** Failed or errored cells every failing check of which an entry covers. */
+  expected: { id: string; revision: string; transport: string; reason: string }[];
+  /** Failed or errored cells with a failure no entry covers: these fail the run. */
+  unexpected: { id: string; revision: string; transport: string }[];
+  /** Entries that matched no failure in this run: fixed, or the entry is wrong. These fail the run too. */
+  stale: BaselineEntry[];
+}
+
 export interface RunResult extends RunHeader {
   summary: RunSummary;
   scenarios: ScenarioResult[];
   endReason: EndReason;
   /** Problems that prevented testing at all (e.g. the target never answered). */
   fatal?: string;
+  /** Present when the run was measured against an expected-failures baseline (--baseline). */
+  baseline?: BaselineOutcome;
 }
 
 /** Reporter hooks; all optional. Reporters must not mutate what they receive. */
