@@ -164,6 +164,9 @@ const ROWS: DefectRow[] = [
   { defect: 'cancel-completed-task', revision: '2025-11-25', scenario: 'tasks/tool-call-lifecycle', rule: 'tasks.cancel.terminal-rejected', status: 'failed' },
   { defect: 'unknown-task-wrong-code', revision: '2025-11-25', scenario: 'tasks/unknown-task', rule: 'tasks.unknown-id-error', status: 'failed' },
   { defect: 'task-forbidden-accepted', revision: '2025-11-25', scenario: 'tasks/forbidden-tool', rule: 'tasks.tool-forbidden.method-not-found', status: 'warning' },
+  // subscriptions (2026-07-28)
+  { defect: 'listen-no-ack', revision: '2026-07-28', scenario: 'subscriptions/listen-acknowledged', rule: 'subscriptions.listen.acknowledged', status: 'failed' },
+  { defect: 'ack-unrequested', revision: '2026-07-28', scenario: 'subscriptions/listen-acknowledged', rule: 'subscriptions.listen.only-requested', status: 'failed' },
   // stdio
   { defect: 'logs-to-stdout', revision: '2025-06-18', scenario: 'stdio/stdout-only-messages', rule: 'transport.stdio.stdout-only-messages', status: 'failed' },
   { defect: 'embedded-newline', revision: '2026-07-28', scenario: 'stdio/newline-delimited-messages', rule: 'transport.stdio.newline-delimited', status: 'failed' },
