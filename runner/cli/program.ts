@@ -23,7 +23,8 @@ export interface CliOptions {
   scenarioFile?: string[];
   suiteDir?: string[];
   timeout: number;
-  concurrency: number;
+  /** Undefined: defaultConcurrency() of the target's transport. */
+  concurrency?: number;
   report?: ReportSpec[];
   strict: boolean;
   list: boolean;
@@ -31,6 +32,15 @@ export interface CliOptions {
   verbose: boolean;
   seed: number;
   color: boolean;
+}
+
+/**
+ * Cells run at once by default. Over stdio every cell starts its own server process, so the CPU
+ * count bounds it; over HTTP cells share one server and mostly wait on it, so more can overlap.
+ */
+export function defaultConcurrency(transport: 'stdio' | 'http'): number {
+  const cores = Math.max(1, cpus().length);
+  return transport === 'http' ? Math.max(8, cores * 4) : cores;
 }
 
 export function buildProgram(version: string): Command {
@@ -53,7 +63,11 @@ export function buildProgram(version: string): Command {
     .addOption(new Option('--scenario-file <file>', 'run this scenario file (repeatable); replaces the bundled suites unless --suite-dir is given too').argParser(collect(String)))
     .addOption(new Option('--suite-dir <dir>', 'load scenarios from this folder (repeatable); replaces the bundled suites').argParser(collect(String)))
     .addOption(new Option('--timeout <ms>', 'bound on every wait for the target').default(DEFAULT_TIMEOUT_MS).argParser(parsePositiveInt('--timeout', 10)))
-    .addOption(new Option('--concurrency <n>', 'scenarios run at once').default(Math.max(1, cpus().length)).argParser(parsePositiveInt('--concurrency')))
+    .addOption(
+      new Option('--concurrency <n>', `scenarios run at once (default: ${defaultConcurrency('stdio')} for stdio, ${defaultConcurrency('http')} for HTTP targets, whose cells share one server)`).argParser(
+        parsePositiveInt('--concurrency'),
+      ),
+    )
     .addOption(
       new Option('--report <format[=path]>', `report format (repeatable): ${REPORT_FORMATS.join(', ')}; without a path, machine formats go to stdout`).argParser(
         collect(parseReport(REPORT_FORMATS)),

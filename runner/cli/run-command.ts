@@ -15,7 +15,7 @@ import { defaultSuitesDir, loadScenarios, selectScenarios } from '../suite-loade
 import { StdioTransport, quoteWord } from '../transports/index.js';
 import { ExitCode } from './exit-codes.js';
 import { printList, printRules } from './list.js';
-import type { CliOptions } from './program.js';
+import { defaultConcurrency, type CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 import { httpTargetSpec, openHttpTarget, type LiveHttpTarget } from './http-target.js';
 import { TransportStartError } from '../protocol/index.js';
@@ -63,7 +63,7 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
     target,
     revisions: opts.revision ?? [],
     timeoutMs: opts.timeout,
-    concurrency: opts.concurrency,
+    concurrency: opts.concurrency ?? defaultConcurrency(target.kind === 'http' ? 'http' : 'stdio'),
     strict: opts.strict,
     verbose: opts.verbose,
     seed: opts.seed,
