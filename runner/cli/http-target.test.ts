@@ -28,6 +28,11 @@ describe('httpTargetSpec', () => {
     });
   });
 
+  it('takes --sse-url as a legacy HTTP+SSE target, alone or with a started server', () => {
+    expect(httpTargetSpec({ ...base, sseUrl: 'http://127.0.0.1:3000/sse' })).toEqual({ kind: 'http', url: 'http://127.0.0.1:3000/sse', legacySse: true });
+    expect(httpTargetSpec({ ...base, server: 'node h.js', portEnv: 'PORT', sseUrl: 'http://127.0.0.1/sse' })).toMatchObject({ legacySse: true, launch: { portEnv: 'PORT' } });
+  });
+
   it.each([
     [{ header: [['X', 'y']] as [string, string][] }, /--header applies to HTTP targets/],
     [{ portEnv: 'PORT' }, /--port-env needs --server/],

@@ -10,6 +10,7 @@ import type { Revision } from '../../schema/revisions.js';
 export interface CliOptions {
   server?: string;
   url?: string;
+  sseUrl?: string;
   header?: [string, string][];
   portEnv?: string;
   cwd?: string;
@@ -50,6 +51,7 @@ export function buildProgram(version: string): Command {
     .version(version, '-V, --version')
     .addOption(new Option('--server <command>', 'stdio target: the command that starts the server (split like a shell would, run without one); default: the bundled reference server'))
     .addOption(new Option('--url <url>', 'Streamable HTTP target: the MCP endpoint, e.g. http://127.0.0.1:3000/mcp'))
+    .addOption(new Option('--sse-url <url>', 'legacy HTTP+SSE target (2024-11-05 transport): the SSE endpoint, e.g. http://127.0.0.1:3000/sse').conflicts('url'))
     .addOption(new Option('--header <Name: value>', 'HTTP header sent on every request to --url, e.g. an Authorization token (repeatable)').argParser(collect(parseHeader)))
     .addOption(new Option('--port-env <NAME>', 'with --server: the command is an HTTP server; start it with a free port in this environment variable and test it over HTTP').argParser(parseEnvName))
     .addOption(new Option('--cwd <dir>', 'working directory for --server'))

@@ -114,7 +114,7 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
       reporters,
       tool: { name: 'mcp-conform', version },
       target: http
-        ? { kind: 'http', url: http.url }
+        ? { kind: http.kind, url: http.url }
         : {
         kind: 'stdio',
         command: target.kind === 'stdio' ? target.command : target.kind === 'in-memory' ? target.description : '',

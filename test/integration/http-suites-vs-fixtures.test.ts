@@ -113,6 +113,14 @@ describe('the reference server over Streamable HTTP', () => {
     expect(code, stderr).toBe(0);
   });
 
+  it('passes the whole suite over the legacy HTTP+SSE transport too', { timeout: 120_000 }, async () => {
+    const { code, stderr, report } = await runCli(['--server', 'node dist/mocks/reference/http-main.js', '--port-env', 'PORT', '--sse-url', 'http://127.0.0.1/sse']);
+    expect(report, stderr).toBeDefined();
+    expect(report!.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored').map((s) => `${s.id} @ ${s.revision}`)).toEqual([]);
+    expect(report!.scenarios.filter((s) => s.status === 'passed').length).toBeGreaterThan(100);
+    expect(code, stderr).toBe(0);
+  });
+
   it('exits 3 with a clear message when nothing listens at --url', { timeout: 30_000 }, async () => {
     const { code, stdout, stderr } = await runCli(['--url', 'http://127.0.0.1:9/mcp', '--scenario', 'ping/']);
     expect(code).toBe(3);
