@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import type { HttpLaunch, TargetSpec } from '../config/index.js';
 import type { Transport } from '../protocol/index.js';
-import { LegacySseTransport, StreamableHttpTransport, startManagedServer, type ManagedServer } from '../transports/index.js';
+import { LegacySseTransport, StreamableHttpTransport, detectHttpWire, startManagedServer, type ManagedServer } from '../transports/index.js';
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 
@@ -74,12 +74,18 @@ export async function openHttpTarget(target: Extract<TargetSpec, { kind: 'http' 
     url.port = String(server.port);
   }
   const href = url.toString();
+  // A --url that turns out to be a legacy HTTP+SSE server is tested as one, and the user is told.
+  let legacySse = target.legacySse === true;
+  if (!legacySse && (await detectHttpWire(href, target.headers ?? {}, timeoutMs)) === 'legacy-sse') {
+    legacySse = true;
+    process.stderr.write(`mcp-conform: ${href} refused a POST of initialize but serves the legacy HTTP+SSE transport (2024-11-05); testing it over that transport.\n`);
+  }
   return {
     url: href,
-    kind: target.legacySse ? 'sse' : 'http',
+    kind: legacySse ? 'sse' : 'http',
     makeTransport: () => {
       const options = { url: href, ...(target.headers ? { headers: target.headers } : {}), timeoutMs };
-      return target.legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport(options);
+      return legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport(options);
     },
     stop: async () => server?.stop(),
   };

@@ -40,7 +40,7 @@ const ROWS: Row[] = [
 ];
 
 interface Report {
-  scenarios: { id: string; revision: string; status: string; checks: { id: string; rule: string; status: string; message?: string }[] }[];
+  scenarios: { id: string; revision: string; status: string; transport: string; checks: { id: string; rule: string; status: string; message?: string }[] }[];
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-conform-http-fixtures-'));
@@ -118,6 +118,13 @@ describe('the reference server over Streamable HTTP', () => {
     expect(report, stderr).toBeDefined();
     expect(report!.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored').map((s) => `${s.id} @ ${s.revision}`)).toEqual([]);
     expect(report!.scenarios.filter((s) => s.status === 'passed').length).toBeGreaterThan(100);
+    expect(code, stderr).toBe(0);
+  });
+
+  it('falls back to legacy HTTP+SSE when --url refuses a POST of initialize but serves an SSE endpoint', { timeout: 60_000 }, async () => {
+    const { code, stderr, report } = await runCli(['--server', 'node dist/mocks/reference/http-main.js', '--port-env', 'PORT', '--url', 'http://127.0.0.1/sse', '--scenario', 'ping/']);
+    expect(stderr).toMatch(/serves the legacy HTTP\+SSE transport/);
+    expect(report!.scenarios.filter((s) => s.status === 'passed').map((s) => s.transport)).toContain('sse');
     expect(code, stderr).toBe(0);
   });
 

@@ -2,4 +2,5 @@
 export { StreamableHttpTransport, type StreamableHttpOptions } from './streamable-http.js';
 export { waitForPort } from './wait-for-port.js';
 export { LegacySseTransport, type LegacySseOptions } from './legacy-sse.js';
+export { detectHttpWire, type HttpWire } from './detect-wire.js';
 export { startManagedServer, freePort, type ManagedServer, type ManagedServerOptions } from './managed-server.js';
