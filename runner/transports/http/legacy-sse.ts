@@ -1,47 +1,29 @@
 // The legacy HTTP+SSE client transport of 2024-11-05: one GET opens the event stream, whose first
 // `endpoint` event names the URL to POST every message to; all server messages arrive as `message`
 // events on that one stream. Bounded waits; the stream and every socket end on close().
-import http, { type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import {
   TransportStartError,
   type CloseReport,
   type HttpExchange,
   type SendOptions,
   type Transport,
-  type TransportEvent,
 } from '../../protocol/index.js';
+import { HttpTransportBase, type HttpTransportCommon } from './http-transport-base.js';
 import { httpCall, mediaType, readBody } from './http-call.js';
 import { messageFacts } from './mcp-headers.js';
 import { readSse } from './sse-reader.js';
 
-export interface LegacySseOptions {
-  /** The SSE endpoint, e.g. http://127.0.0.1:3000/sse. */
-  url: string;
-  headers?: Record<string, string>;
-  timeoutMs?: number;
-  maxBodyBytes?: number;
-}
+/** `url` is the SSE endpoint, e.g. http://127.0.0.1:3000/sse. */
+export type LegacySseOptions = HttpTransportCommon;
 
-export class LegacySseTransport implements Transport {
+export class LegacySseTransport extends HttpTransportBase implements Transport {
   readonly kind = 'sse' as const;
-  readonly description: string;
-  private readonly url: URL;
   private endpoint: URL | undefined;
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-  private readonly aborter = new AbortController();
-  private readonly inFlight = new Set<Promise<unknown>>();
-  private listener: ((e: TransportEvent) => void) | undefined;
-  private backlog: TransportEvent[] = [];
   private posts = 0;
-  private closed = false;
-  private readonly timeoutMs: number;
-  private readonly maxBody: number;
 
-  constructor(private readonly options: LegacySseOptions) {
-    this.url = new URL(options.url);
-    this.description = options.url;
-    this.timeoutMs = options.timeoutMs ?? 5000;
-    this.maxBody = options.maxBodyBytes ?? 16 * 1024 * 1024;
+  constructor(options: LegacySseOptions) {
+    super(options, 'sse', 8);
   }
 
   async start(): Promise<void> {
@@ -49,7 +31,7 @@ export class LegacySseTransport implements Transport {
     const outcome = await httpCall({ method: 'GET', url: this.url, headers, agent: this.agent, timeoutMs: this.timeoutMs, signal: this.aborter.signal });
     const exchange: HttpExchange = { method: 'GET', url: this.url.pathname, streamId: 'sse', requestHeaders: headers, responseHeaders: {} };
     if (!outcome.ok) {
-      throw new TransportStartError(`Failed to connect to ${this.options.url}: ${outcome.error}`);
+      throw new TransportStartError(`Failed to connect to ${this.description}: ${outcome.error}`);
     }
     exchange.status = outcome.response.statusCode ?? 0;
     exchange.responseHeaders = outcome.headers;
@@ -58,7 +40,7 @@ export class LegacySseTransport implements Transport {
     this.emit({ kind: 'http', exchange });
     if (exchange.status !== 200 || type !== 'text/event-stream') {
       outcome.response.resume();
-      throw new TransportStartError(`Failed to open the SSE stream at ${this.options.url}: HTTP ${exchange.status} ${type ?? ''}`.trim());
+      throw new TransportStartError(`Failed to open the SSE stream at ${this.description}: HTTP ${exchange.status} ${type ?? ''}`.trim());
     }
     // The first `endpoint` event tells where to POST; wait for it, bounded.
     const endpoint = new Promise<URL | undefined>((resolve) => {
@@ -76,7 +58,7 @@ export class LegacySseTransport implements Transport {
     this.endpoint = await endpoint;
     if (!this.endpoint) {
       this.aborter.abort();
-      throw new TransportStartError(`Failed to use ${this.options.url}: no \`endpoint\` event within ${this.timeoutMs} ms`);
+      throw new TransportStartError(`Failed to use ${this.description}: no \`endpoint\` event within ${this.timeoutMs} ms`);
     }
   }
 
@@ -108,22 +90,11 @@ export class LegacySseTransport implements Transport {
     );
   }
 
-  onEvent(listener: (event: TransportEvent) => void): void {
-    this.listener = listener;
-    const pending = this.backlog;
-    this.backlog = [];
-    for (const ev of pending) listener(ev);
-  }
-
   async close(): Promise<CloseReport> {
     const started = Date.now();
     if (this.closed) return { exitedGracefully: true, escalation: 'none', ms: 0 };
     this.closed = true;
-    this.aborter.abort();
-    await Promise.allSettled([...this.inFlight]);
-    this.agent.destroy();
-    this.emit({ kind: 'closed', reason: 'closed by the runner' });
-    return { exitedGracefully: true, exitCode: null, signal: null, escalation: 'none', ms: Date.now() - started };
+    return this.shutdown(started);
   }
 
   private async readStream(response: IncomingMessage, onEndpoint: (url: URL) => void): Promise<void> {
@@ -153,22 +124,5 @@ export class LegacySseTransport implements Transport {
       },
     });
     if (!this.closed) this.emit({ kind: 'closed', reason: 'the server ended the SSE stream' });
-  }
-
-  private extraHeaders(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(this.options.headers ?? {})) out[k.toLowerCase()] = v;
-    return out;
-  }
-
-  private track<T>(work: Promise<T>): void {
-    const guarded = work.catch((err: unknown) => this.emit({ kind: 'stderr', text: `mcp-conform sse transport: ${(err as Error).message}` }));
-    this.inFlight.add(guarded);
-    void guarded.finally(() => this.inFlight.delete(guarded));
-  }
-
-  private emit(ev: TransportEvent): void {
-    if (this.listener) this.listener(ev);
-    else this.backlog.push(ev);
   }
 }
