@@ -9,25 +9,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { cli, everything, median, requireBuild } from './common.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist', 'runner', 'cli', 'main.js');
-const everything = join(root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] || 5) || 5;
+requireBuild();
 
-if (!existsSync(cli)) {
-  console.error('bench: dist/ is missing; run `npm run build` first.');
-  process.exit(2);
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 function freePort() {

@@ -5,11 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { cli, everything, median, requireBuild } from './common.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist', 'runner', 'cli', 'main.js');
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
   const i = args.indexOf(name);
@@ -18,22 +16,12 @@ const opt = (name, dflt) => {
 const runs = Number(opt('--runs', '5'));
 const which = opt('--target', 'all');
 
-const everything = join(root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const targets = [
   { name: 'reference server (stdio)', key: 'reference', argv: [] },
   { name: 'server-everything (stdio)', key: 'everything', argv: ['--server', `${process.execPath} ${everything} stdio`] },
 ].filter((t) => which === 'all' || t.key === which);
 
-if (!existsSync(cli)) {
-  console.error('bench: dist/ is missing; run `npm run build` first.');
-  process.exit(2);
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
+requireBuild();
 
 const rows = [];
 for (const target of targets) {

@@ -33,8 +33,9 @@ function httpTargetWords(target: Extract<RunConfig['target'], { kind: 'http' }>)
     words.push('--server', quoteWord(target.launch.command), '--port-env', target.launch.portEnv);
     if (target.launch.cwd) words.push('--cwd', quoteWord(target.launch.cwd));
     for (const [k, v] of Object.entries(target.launch.env ?? {})) words.push('--env', quoteWord(`${k}=${v}`));
-    if (target.url !== 'http://127.0.0.1/mcp') words.push('--url', quoteWord(target.url));
-  } else words.push('--url', quoteWord(target.url));
+    if (target.legacySse) words.push('--sse-url', quoteWord(target.url));
+    else if (target.url !== 'http://127.0.0.1/mcp') words.push('--url', quoteWord(target.url));
+  } else words.push(target.legacySse ? '--sse-url' : '--url', quoteWord(target.url));
   for (const [name, value] of Object.entries(target.headers ?? {})) {
     words.push('--header', quoteWord(`${name}: ${SECRET_HEADER.test(name) ? '<redacted>' : value}`));
   }

@@ -8,6 +8,7 @@ import { idKey, META } from '../../runner/protocol/index.js';
 import { compareRevisions, isRevision, isStateless, type Revision } from '../../schema/revisions.js';
 import type { MockServer, ServerConnection } from '../core/index.js';
 import { SessionStreams } from './http-session-streams.js';
+import { createLegacySseHandler } from './legacy-sse.js';
 
 export interface StreamableHttpServerOptions {
   /** 0 (default) picks a free port; read it from the handle. */
@@ -18,6 +19,8 @@ export interface StreamableHttpServerOptions {
   allowedOrigins?: string[];
   /** Longest body accepted (default 4 MiB); longer ones get 413. */
   maxBodyBytes?: number;
+  /** Also serve the 2024-11-05 HTTP+SSE transport at /sse and /messages (default false). */
+  legacySse?: boolean;
 }
 
 export interface StreamableHttpServerHandle {
@@ -42,6 +45,7 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const sessions = new Map<string, HttpSession>();
   let port = 0;
+  const legacy = options.legacySse ? createLegacySseHandler(server) : undefined;
   const ownOrigins = () => [`http://127.0.0.1:${port}`, `http://localhost:${port}`, ...(options.allowedOrigins ?? [])];
 
   const httpServer = http.createServer((req, res) => {
@@ -53,9 +57,13 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const origin = req.headers.origin;
+    if (legacy && url.pathname !== path) {
+      if (origin !== undefined && !ownOrigins().includes(origin)) return plainError(res, 403, `origin ${origin} is not allowed`);
+      if (await legacy.handle(req, res, url, () => readBody(req, maxBody))) return;
+    }
     if (url.pathname !== path) return plainError(res, 404, `no MCP endpoint at ${url.pathname}; use ${path}`);
     // DNS rebinding: a browser page from another origin must not reach a local server.
-    const origin = req.headers.origin;
     if (origin !== undefined && !ownOrigins().includes(origin)) return rpcError(res, 403, -32000, `Forbidden: origin ${origin} is not allowed`);
     const versionHeader = header(req, 'mcp-protocol-version');
     switch (req.method) {
@@ -230,6 +238,7 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
     },
     close: async () => {
       for (const s of [...sessions.values()]) endSession(s);
+      legacy?.closeAll();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the reference server over Streamable HTTP on 127.0.0.1: `node dist/mocks/reference/http-main.js
 // [--port N] [--revisions a,b]`. The port also comes from $PORT (for --server ... --port-env PORT);
-// 0 picks a free one. The URL is printed on stderr; SIGTERM/SIGINT close it.
+// 0 picks a free one. The legacy HTTP+SSE transport is served too, at /sse. The URL is printed on
+// stderr; SIGTERM/SIGINT close it.
 import { isRevision, REVISIONS, type Revision } from '../../schema/revisions.js';
 import { serveStreamableHttp } from '../adapters/index.js';
 import { createReferenceServer } from './index.js';
@@ -30,7 +31,7 @@ function parse(argv: string[]): { port: number; revisions?: Revision[] } {
 }
 
 const args = parse(process.argv.slice(2));
-const handle = await serveStreamableHttp(createReferenceServer({ ...(args.revisions ? { revisions: args.revisions } : {}), record: false }), { port: args.port });
+const handle = await serveStreamableHttp(createReferenceServer({ ...(args.revisions ? { revisions: args.revisions } : {}), record: false }), { port: args.port, legacySse: true });
 process.stderr.write(`mcp-conform reference: listening on ${handle.url}\n`);
 const stop = () => void handle.close().then(() => process.exit(0));
 process.once('SIGTERM', stop);

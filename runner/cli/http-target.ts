@@ -3,16 +3,17 @@
 import { resolve } from 'node:path';
 import type { HttpLaunch, TargetSpec } from '../config/index.js';
 import type { Transport } from '../protocol/index.js';
-import { StreamableHttpTransport, startManagedServer, type ManagedServer } from '../transports/index.js';
+import { LegacySseTransport, StreamableHttpTransport, detectHttpWire, startManagedServer, type ManagedServer } from '../transports/index.js';
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 
 /** Default endpoint of a server started with --port-env (its port is the one we picked). */
 const DEFAULT_LAUNCH_URL = 'http://127.0.0.1/mcp';
+const DEFAULT_LAUNCH_SSE_URL = 'http://127.0.0.1/sse';
 
 /** An `http` target when the flags ask for one, else undefined (stdio). Throws UsageError on bad combinations. */
 export function httpTargetSpec(opts: CliOptions): Extract<TargetSpec, { kind: 'http' }> | undefined {
-  const wantsHttp = opts.url !== undefined || opts.portEnv !== undefined;
+  const wantsHttp = opts.url !== undefined || opts.sseUrl !== undefined || opts.portEnv !== undefined;
   if (!wantsHttp) {
     if (opts.header) throw new UsageError('--header applies to HTTP targets, but neither --url nor --port-env was given.', 'Add --url http://127.0.0.1:PORT/mcp.');
     return undefined;
@@ -20,11 +21,12 @@ export function httpTargetSpec(opts: CliOptions): Extract<TargetSpec, { kind: 'h
   if (opts.portEnv !== undefined && opts.server === undefined) {
     throw new UsageError('--port-env needs --server: it names the variable that tells the started server its port.', 'Example: --server "node build/http.js" --port-env PORT.');
   }
-  if (opts.url !== undefined && opts.server !== undefined && opts.portEnv === undefined) {
+  const given = opts.url ?? opts.sseUrl;
+  if (given !== undefined && opts.server !== undefined && opts.portEnv === undefined) {
     throw new UsageError('--server with --url needs --port-env, so that the runner can give the server its port.', 'Either test a running server with --url alone, or add --port-env PORT.');
   }
   if (opts.server !== undefined && opts.server.trim() === '') throw new UsageError('--server needs a command.', 'Example: --server "node build/http.js" --port-env PORT.');
-  const url = opts.url ?? DEFAULT_LAUNCH_URL;
+  const url = given ?? (opts.sseUrl !== undefined ? DEFAULT_LAUNCH_SSE_URL : DEFAULT_LAUNCH_URL);
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -44,11 +46,18 @@ export function httpTargetSpec(opts: CliOptions): Extract<TargetSpec, { kind: 'h
         }
       : undefined;
   if (!launch && (opts.cwd || opts.env)) throw new UsageError('--cwd and --env apply to --server, which was not given.', 'Add --server "<command>" --port-env PORT.');
-  return { kind: 'http', url: parsed.toString(), ...(opts.header ? { headers: Object.fromEntries(opts.header) } : {}), ...(launch ? { launch } : {}) };
+  return {
+    kind: 'http',
+    url: parsed.toString(),
+    ...(opts.header ? { headers: Object.fromEntries(opts.header) } : {}),
+    ...(launch ? { launch } : {}),
+    ...(opts.sseUrl !== undefined ? { legacySse: true as const } : {}),
+  };
 }
 
 export interface LiveHttpTarget {
   url: string;
+  kind: 'http' | 'sse';
   makeTransport: () => Transport;
   stop(): Promise<void>;
 }
@@ -65,9 +74,19 @@ export async function openHttpTarget(target: Extract<TargetSpec, { kind: 'http' 
     url.port = String(server.port);
   }
   const href = url.toString();
+  // A --url that turns out to be a legacy HTTP+SSE server is tested as one, and the user is told.
+  let legacySse = target.legacySse === true;
+  if (!legacySse && (await detectHttpWire(href, target.headers ?? {}, timeoutMs)) === 'legacy-sse') {
+    legacySse = true;
+    process.stderr.write(`mcp-conform: ${href} refused a POST of initialize but serves the legacy HTTP+SSE transport (2024-11-05); testing it over that transport.\n`);
+  }
   return {
     url: href,
-    makeTransport: () => new StreamableHttpTransport({ url: href, ...(target.headers ? { headers: target.headers } : {}), timeoutMs }),
+    kind: legacySse ? 'sse' : 'http',
+    makeTransport: () => {
+      const options = { url: href, ...(target.headers ? { headers: target.headers } : {}), timeoutMs };
+      return legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport(options);
+    },
     stop: async () => server?.stop(),
   };
 }

@@ -11,6 +11,7 @@ export interface CliOptions {
   server?: string;
   client?: string;
   url?: string;
+  sseUrl?: string;
   header?: [string, string][];
   portEnv?: string;
   cwd?: string;
@@ -24,7 +25,8 @@ export interface CliOptions {
   scenarioFile?: string[];
   suiteDir?: string[];
   timeout: number;
-  concurrency: number;
+  /** Undefined: defaultConcurrency() of the target's transport. */
+  concurrency?: number;
   report?: ReportSpec[];
   strict: boolean;
   baseline?: string;
@@ -36,6 +38,15 @@ export interface CliOptions {
   color: boolean;
 }
 
+/**
+ * Cells run at once by default. Over stdio every cell starts its own server process, so the CPU
+ * count bounds it; over HTTP cells share one server and mostly wait on it, so more can overlap.
+ */
+export function defaultConcurrency(transport: 'stdio' | 'http'): number {
+  const cores = Math.max(1, cpus().length);
+  return transport === 'http' ? Math.max(8, cores * 4) : cores;
+}
+
 export function buildProgram(version: string): Command {
   const program = new Command('mcp-conform');
   program
@@ -45,6 +56,7 @@ export function buildProgram(version: string): Command {
     .addOption(new Option('--client <command>', 'test a client instead: the command that runs it, with {command} where the server command to spawn goes (stdio)'))
     .addOption(new Option('--cwd <dir>', 'working directory for --server or --client'))
     .addOption(new Option('--url <url>', 'Streamable HTTP target: the MCP endpoint, e.g. http://127.0.0.1:3000/mcp'))
+    .addOption(new Option('--sse-url <url>', 'legacy HTTP+SSE target (2024-11-05 transport): the SSE endpoint, e.g. http://127.0.0.1:3000/sse').conflicts('url'))
     .addOption(new Option('--header <Name: value>', 'HTTP header sent on every request to --url, e.g. an Authorization token (repeatable)').argParser(collect(parseHeader)))
     .addOption(new Option('--port-env <NAME>', 'with --server: the command is an HTTP server; start it with a free port in this environment variable and test it over HTTP').argParser(parseEnvName))
     .addOption(new Option('--env <KEY=VALUE>', 'environment variable for --server (repeatable)').argParser(collect(parseEnv)))
@@ -57,7 +69,11 @@ export function buildProgram(version: string): Command {
     .addOption(new Option('--scenario-file <file>', 'run this scenario file (repeatable); replaces the bundled suites unless --suite-dir is given too').argParser(collect(String)))
     .addOption(new Option('--suite-dir <dir>', 'load scenarios from this folder (repeatable); replaces the bundled suites').argParser(collect(String)))
     .addOption(new Option('--timeout <ms>', 'bound on every wait for the target').default(DEFAULT_TIMEOUT_MS).argParser(parsePositiveInt('--timeout', 10)))
-    .addOption(new Option('--concurrency <n>', 'scenarios run at once').default(Math.max(1, cpus().length)).argParser(parsePositiveInt('--concurrency')))
+    .addOption(
+      new Option('--concurrency <n>', `scenarios run at once (default: ${defaultConcurrency('stdio')} for stdio, ${defaultConcurrency('http')} for HTTP targets, whose cells share one server)`).argParser(
+        parsePositiveInt('--concurrency'),
+      ),
+    )
     .addOption(
       new Option('--report <format[=path]>', `report format (repeatable): ${REPORT_FORMATS.join(', ')}; without a path, machine formats go to stdout`).argParser(
         collect(parseReport(REPORT_FORMATS)),

@@ -18,7 +18,7 @@ import { withBaseline } from './baseline-option.js';
 import { runClientCommand } from './client-command.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 import { printList, printRules } from './list.js';
-import type { CliOptions } from './program.js';
+import { defaultConcurrency, type CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 import { httpTargetSpec, openHttpTarget, type LiveHttpTarget } from './http-target.js';
 import { TransportStartError } from '../protocol/index.js';
@@ -68,7 +68,7 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
     target,
     revisions: opts.revision ?? [],
     timeoutMs: opts.timeout,
-    concurrency: opts.concurrency,
+    concurrency: opts.concurrency ?? defaultConcurrency(target.kind === 'http' ? 'http' : 'stdio'),
     strict: opts.strict,
     verbose: opts.verbose,
     seed: opts.seed,
@@ -113,7 +113,7 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
       reporters: baseline.reporters,
       tool: { name: 'mcp-conform', version },
       target: http
-        ? { kind: 'http', url: http.url }
+        ? { kind: http.kind, url: http.url }
         : {
         kind: 'stdio',
         command: target.kind === 'stdio' ? target.command : target.kind === 'in-memory' ? target.description : '',

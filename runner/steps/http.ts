@@ -42,7 +42,15 @@ export async function runHttp(ctx: StepContext, step: HttpStep): Promise<void> {
     status: 'violated',
     message: `${what} → ${describeAnswer(answer)}: at ${outcome.pointer || '(root)'} expected ${outcome.expected}, got ${outcome.actual}`,
     expected: describePattern(step.answer),
-    actual: clip(JSON.stringify({ status: answer.status, contentType: answer.contentType, ...(answer.json !== undefined ? { json: answer.json } : {}) })),
+    actual: clip(
+      JSON.stringify({
+        status: answer.status,
+        contentType: answer.contentType,
+        ...(answer.error ? { error: answer.error } : {}),
+        ...(answer.json !== undefined ? { json: answer.json } : answer.messages.length ? { messages: answer.messages } : {}),
+      }),
+      600,
+    ),
     pointer: outcome.pointer,
     ...(seq !== undefined ? { evidence: [seq] } : {}),
   });

@@ -35,11 +35,12 @@ const ROWS: Row[] = [
   { defect: 'ignores-version-header', revision: '2025-06-18', scenario: 'http/protocol-version-header', rule: 'transport.http.protocol-version-header-400', status: 'failed' },
   { defect: 'parse-error-200', revision: '2025-03-26', scenario: 'http/invalid-body', rule: 'transport.http.unaccepted-input-error-status', status: 'failed' },
   { defect: 'batch-200', revision: '2025-11-25', scenario: 'http/invalid-body', rule: 'transport.http.batch-refused', status: 'warning' },
+  { defect: 'resume-leaks-other-stream', revision: '2025-11-25', scenario: 'http/resume-stream', rule: 'transport.http.resume-same-stream', status: 'failed' },
   { defect: 'header-mismatch-ignored', revision: '2026-07-28', scenario: 'http/header-mismatch', rule: 'transport.http.header-mismatch-400', status: 'failed' },
 ];
 
 interface Report {
-  scenarios: { id: string; revision: string; status: string; checks: { id: string; rule: string; status: string; message?: string }[] }[];
+  scenarios: { id: string; revision: string; status: string; transport: string; checks: { id: string; rule: string; status: string; message?: string }[] }[];
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-conform-http-fixtures-'));
@@ -109,6 +110,21 @@ describe('the reference server over Streamable HTTP', () => {
     expect(report, stderr).toBeDefined();
     const bad = report!.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored').map((s) => `${s.id} @ ${s.revision}`);
     expect(bad).toEqual([]);
+    expect(code, stderr).toBe(0);
+  });
+
+  it('passes the whole suite over the legacy HTTP+SSE transport too', { timeout: 120_000 }, async () => {
+    const { code, stderr, report } = await runCli(['--server', 'node dist/mocks/reference/http-main.js', '--port-env', 'PORT', '--sse-url', 'http://127.0.0.1/sse']);
+    expect(report, stderr).toBeDefined();
+    expect(report!.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored').map((s) => `${s.id} @ ${s.revision}`)).toEqual([]);
+    expect(report!.scenarios.filter((s) => s.status === 'passed').length).toBeGreaterThan(100);
+    expect(code, stderr).toBe(0);
+  });
+
+  it('falls back to legacy HTTP+SSE when --url refuses a POST of initialize but serves an SSE endpoint', { timeout: 60_000 }, async () => {
+    const { code, stderr, report } = await runCli(['--server', 'node dist/mocks/reference/http-main.js', '--port-env', 'PORT', '--url', 'http://127.0.0.1/sse', '--scenario', 'ping/']);
+    expect(stderr).toMatch(/serves the legacy HTTP\+SSE transport/);
+    expect(report!.scenarios.filter((s) => s.status === 'passed').map((s) => s.transport)).toContain('sse');
     expect(code, stderr).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 // The Streamable HTTP client transport: one POST per message, JSON or SSE answers, the optional
 // GET stream, Mcp-Session-Id and MCP-Protocol-Version handling, resumption of a POST stream cut
 // before its response, and DELETE on close. Every HTTP fact becomes an `http` event.
-import http, { type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { compareRevisions, isRevision, isStateless } from '../../../schema/revisions.js';
 import {
   TransportStartError,
@@ -14,54 +14,35 @@ import {
   type SendOptions,
   type SseEvent,
   type Transport,
-  type TransportEvent,
 } from '../../protocol/index.js';
+import { HttpTransportBase, type HttpTransportCommon } from './http-transport-base.js';
 import { httpCall, mediaType, readBody } from './http-call.js';
 import { mcpHeaders, messageFacts } from './mcp-headers.js';
 import { readSse } from './sse-reader.js';
 import { waitForPort } from './wait-for-port.js';
 
-export interface StreamableHttpOptions {
-  url: string;
-  /** Extra headers on every request (e.g. Authorization from --header). */
-  headers?: Record<string, string>;
-  /** Bound on every wait: response headers, JSON bodies, a POST stream's lifetime. */
-  timeoutMs?: number;
+export interface StreamableHttpOptions extends HttpTransportCommon {
   /** Open the GET stream once the session is initialised (default true). */
   openGetStream?: boolean;
-  maxBodyBytes?: number;
   /** How often a cut POST stream is resumed with Last-Event-ID before giving up. */
   maxResumptions?: number;
 }
 
 const ACCEPT_BOTH = 'application/json, text/event-stream';
 
-export class StreamableHttpTransport implements Transport, HttpCapable {
+export class StreamableHttpTransport extends HttpTransportBase implements Transport, HttpCapable {
   readonly kind = 'http' as const;
-  readonly description: string;
   sessionId: string | undefined;
   /** The protocol version the server answered initialize with (stateful revisions). */
   negotiated: string | undefined;
 
-  private readonly url: URL;
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-  private readonly aborter = new AbortController();
-  private readonly inFlight = new Set<Promise<unknown>>();
-  private listener: ((e: TransportEvent) => void) | undefined;
-  private backlog: TransportEvent[] = [];
   private streams = 0;
   /** Stateless requests in flight, by id: aborting one closes its stream (= cancellation). */
   private readonly statelessStreams = new Map<string, AbortController>();
   private getStreamOpened = false;
-  private closed = false;
-  private readonly timeoutMs: number;
-  private readonly maxBody: number;
 
   constructor(private readonly options: StreamableHttpOptions) {
-    this.url = new URL(options.url);
-    this.description = options.url;
-    this.timeoutMs = options.timeoutMs ?? 5000;
-    this.maxBody = options.maxBodyBytes ?? 16 * 1024 * 1024;
+    super(options, 'http', 16);
   }
 
   async start(): Promise<void> {
@@ -99,13 +80,6 @@ export class StreamableHttpTransport implements Transport, HttpCapable {
     );
   }
 
-  onEvent(listener: (event: TransportEvent) => void): void {
-    this.listener = listener;
-    const pending = this.backlog;
-    this.backlog = [];
-    for (const ev of pending) listener(ev);
-  }
-
   async close(): Promise<CloseReport> {
     const started = Date.now();
     if (this.closed) return { exitedGracefully: true, escalation: 'none', ms: 0 };
@@ -115,11 +89,7 @@ export class StreamableHttpTransport implements Transport, HttpCapable {
       const outcome = await this.exchangeOnce('DELETE', { ...this.baseHeaders(true), ...this.versionHeaders() }, undefined, `delete-${++this.streams}`, 1000, new AbortController().signal);
       outcome.response?.resume();
     }
-    this.aborter.abort();
-    await Promise.allSettled([...this.inFlight]);
-    this.agent.destroy();
-    this.emit({ kind: 'closed', reason: 'closed by the runner' });
-    return { exitedGracefully: true, exitCode: null, signal: null, escalation: 'none', ms: Date.now() - started };
+    return this.shutdown(started);
   }
 
   /** An HTTP request written by a scenario; its messages are returned, not fed to the session. */
@@ -301,8 +271,7 @@ export class StreamableHttpTransport implements Transport, HttpCapable {
   }
 
   private baseHeaders(withSession: boolean): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(this.options.headers ?? {})) out[k.toLowerCase()] = v;
+    const out = this.extraHeaders();
     if (withSession && this.sessionId !== undefined) out['mcp-session-id'] = this.sessionId;
     return out;
   }
@@ -321,17 +290,6 @@ export class StreamableHttpTransport implements Transport, HttpCapable {
   private learnVersion(json: unknown): void {
     const result = (json as { result?: { protocolVersion?: unknown } } | undefined)?.result;
     if (result && typeof result.protocolVersion === 'string') this.negotiated = result.protocolVersion;
-  }
-
-  private track<T>(work: Promise<T>): void {
-    const guarded = work.catch((err: unknown) => this.emit({ kind: 'stderr', text: `mcp-conform http transport: ${(err as Error).message}` }));
-    this.inFlight.add(guarded);
-    void guarded.finally(() => this.inFlight.delete(guarded));
-  }
-
-  private emit(ev: TransportEvent): void {
-    if (this.listener) this.listener(ev);
-    else this.backlog.push(ev);
   }
 }
 
@@ -358,5 +316,4 @@ function responseIds(json: unknown): unknown[] {
     .filter((m): m is Record<string, unknown> => !!m && typeof m === 'object' && !('method' in m) && ('result' in m || 'error' in m))
     .map((m) => m.id ?? null);
 }
-
 

@@ -1,0 +1,23 @@
+// What the benchmark scripts share: the paths of the built CLI and of server-everything, the
+// build check, and the median.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const cli = join(root, 'dist', 'runner', 'cli', 'main.js');
+export const everything = join(root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+
+/** Exits with code 2 when dist/ has not been built. */
+export function requireBuild() {
+  if (!existsSync(cli)) {
+    console.error('bench: dist/ is missing; run `npm run build` first.');
+    process.exit(2);
+  }
+}
+
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}

@@ -1,0 +1,73 @@
+// What the HTTP client transports share: one keep-alive agent destroyed on close, an abort signal
+// for everything in flight, event buffering until the session listens, and the orderly shutdown.
+import http from 'node:http';
+import type { CloseReport, TransportEvent } from '../../protocol/index.js';
+
+export interface HttpTransportCommon {
+  url: string;
+  /** Extra headers on every request (e.g. Authorization from --header). */
+  headers?: Record<string, string>;
+  /** Bound on every wait. */
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+}
+
+export abstract class HttpTransportBase {
+  readonly description: string;
+  protected readonly url: URL;
+  protected readonly agent: http.Agent;
+  protected readonly aborter = new AbortController();
+  protected readonly timeoutMs: number;
+  protected readonly maxBody: number;
+  protected closed = false;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private listener: ((e: TransportEvent) => void) | undefined;
+  private backlog: TransportEvent[] = [];
+
+  constructor(
+    private readonly common: HttpTransportCommon,
+    private readonly label: string,
+    maxSockets: number,
+  ) {
+    this.url = new URL(common.url);
+    this.description = common.url;
+    this.timeoutMs = common.timeoutMs ?? 5000;
+    this.maxBody = common.maxBodyBytes ?? 16 * 1024 * 1024;
+    this.agent = new http.Agent({ keepAlive: true, maxSockets });
+  }
+
+  onEvent(listener: (event: TransportEvent) => void): void {
+    this.listener = listener;
+    const pending = this.backlog;
+    this.backlog = [];
+    for (const ev of pending) listener(ev);
+  }
+
+  /** The --header headers, names lower-cased. */
+  protected extraHeaders(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(this.common.headers ?? {})) out[k.toLowerCase()] = v;
+    return out;
+  }
+
+  /** Runs work in the background; close() waits for it, and a crash in it becomes a stderr line. */
+  protected track<T>(work: Promise<T>): void {
+    const guarded = work.catch((err: unknown) => this.emit({ kind: 'stderr', text: `mcp-conform ${this.label} transport: ${(err as Error).message}` }));
+    this.inFlight.add(guarded);
+    void guarded.finally(() => this.inFlight.delete(guarded));
+  }
+
+  protected emit(ev: TransportEvent): void {
+    if (this.listener) this.listener(ev);
+    else this.backlog.push(ev);
+  }
+
+  /** Ends every request and stream, closes every socket, and reports the end. */
+  protected async shutdown(started: number): Promise<CloseReport> {
+    this.aborter.abort();
+    await Promise.allSettled([...this.inFlight]);
+    this.agent.destroy();
+    this.emit({ kind: 'closed', reason: 'closed by the runner' });
+    return { exitedGracefully: true, exitCode: null, signal: null, escalation: 'none', ms: Date.now() - started };
+  }
+}
