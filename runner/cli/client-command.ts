@@ -9,7 +9,7 @@ import { HttpClientHost, loadClientScenarios, runClients, SERVER_PLACEHOLDER, UR
 import { defaultSuitesDir, idMatches, ruleMatches } from '../suite-loader/index.js';
 import { quoteWord } from '../transports/index.js';
 import { ExitCode } from './exit-codes.js';
-import type { CliOptions } from './program.js';
+import { defaultConcurrency, type CliOptions } from './program.js';
 import { withBaseline } from './baseline-option.js';
 import { makeReporters, plainExitCode, validatorsFor } from './run-command.js';
 import { UsageError } from './usage-error.js';
@@ -48,7 +48,8 @@ export async function runClientCommand(opts: CliOptions, rules: RulesCatalogue, 
   const run = await runClients({
     scenarios,
     revisions: opts.revision ?? [],
-    concurrency: opts.concurrency,
+    // Every cell starts a client process, whatever the wire: the process-bound default fits.
+    concurrency: opts.concurrency ?? defaultConcurrency('stdio'),
     reporters: baseline.reporters,
     header: { tool: { name: 'mcp-conform', version }, target: { kind: 'stdio', command, ...(cwd ? { cwd } : {}) }, strict: opts.strict, seed: opts.seed },
     cell: {
