@@ -21,6 +21,8 @@ export class LegacySseTransport extends HttpTransportBase implements Transport {
   readonly kind = 'sse' as const;
   private endpoint: URL | undefined;
   private posts = 0;
+  /** The last POST; the next waits for it (see send). */
+  private postQueue: Promise<void> = Promise.resolve();
 
   constructor(options: LegacySseOptions) {
     super(options, 'sse', 8);
@@ -68,26 +70,28 @@ export class LegacySseTransport extends HttpTransportBase implements Transport {
     const headers = { ...this.extraHeaders(), 'content-type': 'application/json' };
     const streamId = `post-${++this.posts}`;
     const endpoint = this.endpoint;
-    this.track(
-      (async () => {
-        const outcome = await httpCall({ method: 'POST', url: endpoint, headers, body: text, agent: this.agent, timeoutMs: this.timeoutMs, signal: this.aborter.signal });
-        const exchange: HttpExchange = { method: 'POST', url: endpoint.pathname + endpoint.search, streamId, requestHeaders: headers, responseHeaders: {} };
-        if (!outcome.ok) exchange.error = outcome.error;
-        else {
-          exchange.status = outcome.response.statusCode ?? 0;
-          exchange.responseHeaders = outcome.headers;
-          const type = mediaType(outcome.headers['content-type']);
-          if (type) exchange.contentType = type;
-          // Answers come on the SSE stream; the POST's own body is only an acknowledgement.
-          await readBody(outcome.response, this.timeoutMs, 64 * 1024, this.aborter.signal);
-        }
-        this.emit({ kind: 'http', exchange });
-        const status = exchange.status ?? 0;
-        if (ids.length > 0 && (status < 200 || status >= 300)) {
-          this.emit({ kind: 'undelivered', ids, reason: exchange.error ? `the POST failed: ${exchange.error}` : `the POST was answered with HTTP ${status}` });
-        }
-      })(),
-    );
+    // One POST at a time, each after the previous one was acknowledged: separate HTTP requests may
+    // otherwise reach the server out of order (a cancellation before the request it cancels).
+    const post = this.postQueue.then(async () => {
+      const outcome = await httpCall({ method: 'POST', url: endpoint, headers, body: text, agent: this.agent, timeoutMs: this.timeoutMs, signal: this.aborter.signal });
+      const exchange: HttpExchange = { method: 'POST', url: endpoint.pathname + endpoint.search, streamId, requestHeaders: headers, responseHeaders: {} };
+      if (!outcome.ok) exchange.error = outcome.error;
+      else {
+        exchange.status = outcome.response.statusCode ?? 0;
+        exchange.responseHeaders = outcome.headers;
+        const type = mediaType(outcome.headers['content-type']);
+        if (type) exchange.contentType = type;
+        // Answers come on the SSE stream; the POST's own body is only an acknowledgement.
+        await readBody(outcome.response, this.timeoutMs, 64 * 1024, this.aborter.signal);
+      }
+      this.emit({ kind: 'http', exchange });
+      const status = exchange.status ?? 0;
+      if (ids.length > 0 && (status < 200 || status >= 300)) {
+        this.emit({ kind: 'undelivered', ids, reason: exchange.error ? `the POST failed: ${exchange.error}` : `the POST was answered with HTTP ${status}` });
+      }
+    });
+    this.postQueue = post.catch(() => undefined);
+    this.track(post);
   }
 
   async close(): Promise<CloseReport> {
