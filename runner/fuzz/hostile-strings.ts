@@ -20,7 +20,7 @@ export function hostileString(): fc.Arbitrary<string> {
     { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
     { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
     { weight: 1, arbitrary: fc.constantFrom('', '\u0000', '\n', '\r\n', '\u2028', '\uFEFF', '{"jsonrpc":"2.0"}', '%s%n', '../../etc/passwd') },
-    { weight: 1, arbitrary: hugeString() },
+    { weight: 2, arbitrary: hugeString() },
   );
   return hostile;
 }

@@ -76,25 +76,28 @@ export function toolCallArbitrary(tool: ToolLike): fc.Arbitrary<RequestInput> {
     label: `${tool.name}: ${label}`,
   });
 
-  const options: fc.Arbitrary<RequestInput>[] = [fc.constant(call(base, 'any', 'valid arguments'))];
+  const options: fc.WeightedArbitrary<RequestInput>[] = [{ weight: 1, arbitrary: fc.constant(call(base, 'any', 'valid arguments')) }];
   const variable = Object.entries(properties).flatMap(([name, s]) => {
     const arb = isPlain(s) ? validVariant(s) : undefined;
     return arb && name in base ? [{ name, arb }] : [];
   });
   if (variable.length > 0) {
-    options.push(
-      fc
+    // Weighted up: valid calls with hostile values are where crashes hide.
+    options.push({
+      weight: 3,
+      arbitrary: fc
         .constantFrom(...variable)
         .chain(({ name, arb }) => arb.map((value) => call({ ...base, [name]: value }, 'any', `valid arguments, \`${name}\` varied`))),
-    );
+    });
   }
   if (required.length > 0) {
-    options.push(
-      fc.constantFrom(...required).map((name) => {
+    options.push({
+      weight: 1,
+      arbitrary: fc.constantFrom(...required).map((name) => {
         const { [name]: _missing, ...rest } = base;
         return call(rest, 'tool-input-error', `required member \`${name}\` missing`);
       }),
-    );
+    });
   }
   const typed = Object.entries(properties).flatMap(([name, s]) => {
     const types = typesOf(s);
@@ -102,18 +105,20 @@ export function toolCallArbitrary(tool: ToolLike): fc.Arbitrary<RequestInput> {
     return wrong.length > 0 ? [{ name, wrong }] : [];
   });
   if (typed.length > 0) {
-    options.push(
-      fc
+    options.push({
+      weight: 1,
+      arbitrary: fc
         .constantFrom(...typed)
         .chain(({ name, wrong }) => fc.constantFrom(...wrong).map((value) => call({ ...base, [name]: value }, 'tool-input-error', `\`${name}\` of the wrong type`))),
-    );
+    });
   }
   const closed = schema.additionalProperties === false;
-  options.push(
-    fc
+  options.push({
+    weight: 1,
+    arbitrary: fc
       .tuple(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(k in properties) && k !== '__proto__'), jsonValue(1))
       .map(([key, value]) => call({ ...base, [key]: value }, closed ? 'tool-input-error' : 'any', `undeclared member \`${key}\``)),
-  );
-  options.push(fc.constantFrom<unknown>([], 'x', 7).map((args) => call(args, 'tool-input-error', 'arguments not an object')));
+  });
+  options.push({ weight: 1, arbitrary: fc.constantFrom<unknown>([], 'x', 7).map((args) => call(args, 'tool-input-error', 'arguments not an object')) });
   return fc.oneof(...options);
 }
