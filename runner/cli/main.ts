@@ -2,10 +2,12 @@
 // Entry point of `mcp-conform`: parses flags, loads rules and scenarios, runs the engine with the
 // chosen reporters, and maps the outcome to an exit code. Everything it prints goes through
 // reporters or the one-line error format.
-import { CommanderError } from 'commander';
+import { CommanderError, type Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { fromRoot } from '../../schema/package-root.js';
 import { ExitCode } from './exit-codes.js';
+import { runFuzzCommand } from './fuzz-command.js';
+import { buildFuzzProgram, type FuzzCliOptions } from './fuzz-program.js';
 import { buildProgram, type CliOptions } from './program.js';
 import { runCommand } from './run-command.js';
 import { UsageError } from './usage-error.js';
@@ -18,8 +20,8 @@ function version(): string {
   }
 }
 
-async function main(argv: string[]): Promise<number> {
-  const program = buildProgram(version());
+/** Parses `argv` with `program` and runs `run` on its options: help and version exit 0, bad flags 2. */
+async function parseAndRun<T>(program: Command, argv: string[], run: (opts: T) => Promise<number>): Promise<number> {
   program.exitOverride();
   program.configureOutput({ writeErr: (s) => process.stderr.write(s) });
   try {
@@ -32,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
     throw err;
   }
   try {
-    return await runCommand(program.opts<CliOptions>(), version());
+    return await run(program.opts<T & Record<string, unknown>>());
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`mcp-conform: ${err.message}${err.fix ? ` ${err.fix}` : ''}\n`);
@@ -40,6 +42,14 @@ async function main(argv: string[]): Promise<number> {
     }
     throw err;
   }
+}
+
+async function main(argv: string[]): Promise<number> {
+  // `mcp-conform fuzz ...` has its own flags, so the two commands never share a half-fitting option.
+  if (argv[2] === 'fuzz') {
+    return parseAndRun<FuzzCliOptions>(buildFuzzProgram(version()), [argv[0]!, argv[1]!, ...argv.slice(3)], (opts) => runFuzzCommand(opts, version()));
+  }
+  return parseAndRun<CliOptions>(buildProgram(version()), argv, (opts) => runCommand(opts, version()));
 }
 
 main(process.argv).then(

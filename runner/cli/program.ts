@@ -70,6 +70,7 @@ Examples:
   mcp-conform --server "npx -y @modelcontextprotocol/server-everything" --revision 2025-06-18
   mcp-conform --list                            list every scenario
   mcp-conform --scenario lifecycle/ --report junit=reports/mcp.xml
+  mcp-conform fuzz --server "node build/server.js"   property-based fuzzing (see mcp-conform fuzz --help)
 
 Exit codes: 0 conformant, 1 conformance failures, 2 usage or scenario-file error, 3 target unavailable.`,
     );

@@ -51,8 +51,8 @@ export function counterexampleScenario(failure: FuzzFailure, meta: Counterexampl
   const rules = [...new Set(['jsonrpc.request.answered', ...failure.violations.map((v) => v.ruleId)])];
   const sends = failure.wire.writes.map((w, i) => {
     const label = i === 0 && failure.input.kind !== 'raw' ? { as: CASE } : {};
-    // $literal keeps the bytes from being read as expressions ("${...}") when replayed.
-    const body = w.raw ? { text: { $literal: w.text } } : { line: { $literal: w.text } };
+    // The fuzzer wrote `${` as `\u0024{` (scenarioSafeJson), so the text is used verbatim.
+    const body = w.raw ? { text: w.text } : { line: w.text };
     return { send: body, ...label, ...(w.responseId !== undefined ? { responseId: w.responseId } : {}) };
   });
   return {
@@ -63,7 +63,7 @@ export function counterexampleScenario(failure: FuzzFailure, meta: Counterexampl
     rules,
     revisions: meta.revision,
     tags: ['robustness'],
-    steps: [...sends, { send: { line: { $literal: failure.wire.barrier.line } }, as: BARRIER }, ...expectations(failure)],
+    steps: [...sends, { send: { line: failure.wire.barrier.line }, as: BARRIER }, ...expectations(failure)],
   };
 }
 

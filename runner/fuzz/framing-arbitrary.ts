@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import type { RawInput } from './fuzz-input.js';
 import { hugeString } from './hostile-strings.js';
+import { scenarioSafeJson } from './scenario-safe-json.js';
 
 export const ID_PLACEHOLDERS = ['__ID0__', '__ID1__'] as const;
 
@@ -28,11 +29,11 @@ export function framingArbitrary(cheapRequest: CheapRequestText): fc.Arbitrary<R
     fc.constant<RawInput>({ kind: 'raw', text: `\uFEFF${one}\n`, requestIds: [], label: 'a request after a byte-order mark' }),
     fc
       .string({ minLength: 1, maxLength: 40 })
-      .filter((s) => !s.includes('\n'))
+      .filter((s) => !s.includes('\n') && !s.includes('${'))
       .map((garbage) => ({ kind: 'raw' as const, text: `${garbage}\n`, requestIds: [], label: 'a line that is not a JSON-RPC message' })),
     hugeString().map((pad) => ({
       kind: 'raw' as const,
-      text: `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/mcp-conform/fuzz-padding', params: { pad } })}\n`,
+      text: `${scenarioSafeJson({ jsonrpc: '2.0', method: 'notifications/mcp-conform/fuzz-padding', params: { pad } })}\n`,
       requestIds: [],
       label: `an oversize notification line (${pad.length} characters)`,
     })),

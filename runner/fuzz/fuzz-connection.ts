@@ -12,6 +12,7 @@ import {
 } from '../protocol/index.js';
 import { ID_PLACEHOLDERS } from './framing-arbitrary.js';
 import type { FuzzInput } from './fuzz-input.js';
+import { scenarioSafeJson } from './scenario-safe-json.js';
 import type { Observation, SentRequest } from './properties.js';
 
 export interface FuzzConnectionOptions {
@@ -93,12 +94,12 @@ export class FuzzConnection {
       if (input.kind === 'request') {
         const id = `fuzz-${n}`;
         const params = withRequestMeta(revision, input.params, client);
-        const text = JSON.stringify({ jsonrpc: '2.0', id, method: input.method, ...(params !== undefined ? { params } : {}) });
+        const text = scenarioSafeJson({ jsonrpc: '2.0', id, method: input.method, ...(params !== undefined ? { params } : {}) });
         requests.push({ id, method: input.method });
         writes.push({ text, raw: false });
         await session.sendRaw(text, { method: input.method });
       } else if (input.kind === 'notification') {
-        const text = JSON.stringify({ jsonrpc: '2.0', method: input.method, ...(input.params !== undefined ? { params: input.params } : {}) });
+        const text = scenarioSafeJson({ jsonrpc: '2.0', method: input.method, ...(input.params !== undefined ? { params: input.params } : {}) });
         writes.push({ text, raw: false, responseId: null });
         await session.sendRaw(text, { responseId: null, method: input.method });
       } else {
