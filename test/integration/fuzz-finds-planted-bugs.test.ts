@@ -61,7 +61,7 @@ describe('the fuzzer finds bugs planted in the mini-server', () => {
       expect(failure!.violations.map((v) => v.property)).toContain(row.property);
       if (row.defect === 'crash-on-long-string') {
         // Shrunk towards the threshold: the smallest generated long string that still crashes.
-        const message = (failure!.input as { params: { arguments: { message: string } } }).params.arguments.message;
+        const message = (failure!.input as unknown as { params: { arguments: { message: string } } }).params.arguments.message;
         expect(message.length).toBeGreaterThan(10_000);
         expect(message.length).toBeLessThan(50_000);
       }
