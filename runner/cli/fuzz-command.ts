@@ -7,7 +7,8 @@ import type { TargetSpec } from '../config/index.js';
 import { counterexampleYaml, prepareTarget, runFuzz, type FuzzOutcome } from '../fuzz/index.js';
 import { StdioTransport, quoteWord } from '../transports/index.js';
 import { ExitCode } from './exit-codes.js';
-import type { FuzzCliOptions } from './fuzz-program.js';
+import { DEFAULT_COUNTEREXAMPLE_DIR, DEFAULT_FUZZ_RUNS, type FuzzCliOptions } from './fuzz-program.js';
+import type { CliOptions } from './program.js';
 import { renderFuzzOutcome } from './fuzz-output.js';
 import { targetSpec } from './run-command.js';
 import { UsageError } from './usage-error.js';
@@ -92,4 +93,33 @@ export async function runFuzzCommand(opts: FuzzCliOptions, version: string, io: 
   const violations = outcome.failure?.violations ?? [];
   const must = violations.some((v) => rules.get(v.ruleId)?.level === 'MUST');
   return must || (opts.strict && violations.length > 0) ? ExitCode.Failures : ExitCode.Conformant;
+}
+
+/**
+ * `--fuzz` on a normal run: a short fuzz of the same target with the run's seed (fixed by default,
+ * so CI is deterministic). Its output goes to stderr when a machine report owns stdout.
+ */
+export async function fuzzAfterRun(opts: CliOptions, runExit: number, version: string): Promise<number> {
+  if (runExit === ExitCode.Usage || runExit === ExitCode.TargetUnavailable) return runExit;
+  const machineOnStdout = (opts.report ?? []).some((r) => r.format !== 'console' && !r.path);
+  const stream = machineOnStdout ? process.stderr : process.stdout;
+  stream.write('\n');
+  const fuzzExit = await runFuzzCommand(
+    {
+      ...(opts.server !== undefined ? { server: opts.server } : {}),
+      ...(opts.cwd ? { cwd: opts.cwd } : {}),
+      ...(opts.env ? { env: opts.env } : {}),
+      ...(opts.revision?.length === 1 ? { revision: opts.revision[0]! } : {}),
+      seed: opts.seed,
+      runs: DEFAULT_FUZZ_RUNS,
+      timeBudget: opts.fuzzBudget,
+      timeout: opts.timeout,
+      out: DEFAULT_COUNTEREXAMPLE_DIR,
+      strict: opts.strict,
+      color: opts.color,
+    },
+    version,
+    { write: (t) => stream.write(t) },
+  );
+  return Math.max(runExit, fuzzExit === ExitCode.Failures ? ExitCode.Failures : runExit);
 }

@@ -17,7 +17,8 @@ export interface FuzzPrintContext {
 export function renderFuzzOutcome(outcome: FuzzOutcome, ctx: FuzzPrintContext): string[] {
   const style: Style = createStyle(ctx.color);
   const speed = `${outcome.cases} inputs in ${(outcome.durationMs / 1000).toFixed(1)} s (${outcome.casesPerSecond}/s)`;
-  const lines = [...field(style, 'target', `${ctx.target} at ${outcome.revision}, ${ctx.tools} tools`), ...field(style, 'seed', String(outcome.seed), { trusted: true })];
+  // The seed itself is printed before the run starts (fuzz-command.ts), so even a crash shows it.
+  const lines = [...field(style, 'target', `${ctx.target} at ${outcome.revision}, ${ctx.tools} tools`)];
   const failure = outcome.failure;
   if (!failure) {
     lines.push(`${style.mark('passed')} ${speed}${outcome.interrupted ? ' (time budget reached)' : ''}: no property violated, ${outcome.targetStarts - 1} restarts`);

@@ -28,6 +28,8 @@ export interface CliOptions {
   verbose: boolean;
   seed: number;
   color: boolean;
+  fuzz: boolean;
+  fuzzBudget: number;
 }
 
 export function buildProgram(version: string): Command {
@@ -59,6 +61,8 @@ export function buildProgram(version: string): Command {
     .addOption(new Option('--verbose', 'show passed checks and discovery notes').default(false))
     .addOption(new Option('--seed <n>', 'seed for generated values (tool arguments, fuzzing)').default(DEFAULT_SEED).argParser(parsePositiveInt('--seed', 0)))
     .addOption(new Option('--no-color', 'plain output without colours'))
+    .addOption(new Option('--fuzz', 'after the scenarios, fuzz the target with --seed for --fuzz-budget seconds (see mcp-conform fuzz)').default(false))
+    .addOption(new Option('--fuzz-budget <seconds>', 'time budget of --fuzz').default(3).argParser(parsePositiveInt('--fuzz-budget')))
     .showSuggestionAfterError(true)
     .allowExcessArguments(false)
     .addHelpText(
