@@ -126,7 +126,7 @@ describe('Session.discardHistory', () => {
     s.discardHistory();
     expect([s.transcript.length, s.inbound.length, s.outbound.length, s.anomalies.length]).toEqual([0, 0, 0, 0]);
     t.push({ jsonrpc: '2.0', id: later.id, result: { ok: true } });
-    expect((await s.response(later, 1000))?.result).toEqual({ ok: true });
+    expect(await s.response(later, 1000)).toMatchObject({ result: { ok: true } });
     // The forgotten request's id is no longer known: a late repeat is reported, not silently matched.
     t.push({ jsonrpc: '2.0', id: answered.id, result: {} });
     expect(s.anomalies.map((a) => a.kind)).toEqual(['unknown-id']);
