@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from './median.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (...p) => pathToFileURL(join(root, 'dist', ...p)).href;
@@ -35,11 +36,6 @@ const targets = [
   { name: 'reference server, stdio', make: () => new StdioTransport({ command: stdioCommand }) },
 ];
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 const rows = [];
 for (const target of targets) {
