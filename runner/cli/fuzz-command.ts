@@ -56,6 +56,8 @@ export async function runFuzzCommand(opts: FuzzCliOptions, version: string, io: 
       timeBudgetMs: opts.timeBudget * 1000,
       timeoutMs: opts.timeout,
       framing: true,
+      // SHOULD-level deviations are collected without stopping, unless --strict makes them failures.
+      stopOn: (v) => opts.strict || rules.get(v.ruleId)?.level === 'MUST',
       ...(opts.skipTool ? { skipTools: opts.skipTool } : {}),
     });
   } catch (err) {
@@ -90,9 +92,8 @@ export async function runFuzzCommand(opts: FuzzCliOptions, version: string, io: 
     const document = { tool: { name: 'mcp-conform', version }, target: target.command, ...outcome, ...(savedTo ? { counterexample: savedTo } : {}) };
     writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);
   }
-  const violations = outcome.failure?.violations ?? [];
-  const must = violations.some((v) => rules.get(v.ruleId)?.level === 'MUST');
-  return must || (opts.strict && violations.length > 0) ? ExitCode.Failures : ExitCode.Conformant;
+  // Only violations that stop the search (MUST-level, or any under --strict) become a failure.
+  return outcome.failure ? ExitCode.Failures : ExitCode.Conformant;
 }
 
 /**

@@ -20,8 +20,15 @@ export function renderFuzzOutcome(outcome: FuzzOutcome, ctx: FuzzPrintContext): 
   // The seed itself is printed before the run starts (fuzz-command.ts), so even a crash shows it.
   const lines = [...field(style, 'target', `${ctx.target} at ${outcome.revision}, ${ctx.tools} tools`)];
   const failure = outcome.failure;
+  for (const w of outcome.warnings) {
+    const rule = ctx.rules.ruleRef(w.violation.ruleId, outcome.revision);
+    lines.push(`${style.mark('warning')} ${style.bold(rule.id)} (${style.yellow(rule.level)}) broken by ${w.count} input${w.count === 1 ? '' : 's'}; first: ${w.input.label}`);
+    lines.push(...field(style, 'actual', w.violation.detail));
+    lines.push(...field(style, 'summary', rule.summary, { trusted: true }));
+  }
   if (!failure) {
-    lines.push(`${style.mark('passed')} ${speed}${outcome.interrupted ? ' (time budget reached)' : ''}: no property violated, ${outcome.targetStarts - 1} restarts`);
+    const verdict = outcome.warnings.length > 0 ? `no MUST-level property violated (${outcome.warnings.length} SHOULD-level above)` : 'no property violated';
+    lines.push(`${style.mark('passed')} ${speed}${outcome.interrupted ? ' (time budget reached)' : ''}: ${verdict}, ${outcome.targetStarts - 1} restarts`);
     return lines;
   }
   const worst = failure.violations.some((v) => ctx.rules.get(v.ruleId)?.level === 'MUST') ? 'failed' : 'warning';

@@ -29,6 +29,11 @@ export interface FuzzOptions {
   timeoutMs: number;
   /** Tools left out (e.g. ones that sleep on purpose and would only slow the search down). */
   skipTools?: string[];
+  /**
+   * Which violations stop the search and are shrunk (default: all). The others are collected as
+   * warnings, first input per rule, so a SHOULD-level deviation cannot hide a MUST-level failure.
+   */
+  stopOn?: (violation: Violation) => boolean;
   /** Framing inputs only make sense on line-framed transports (stdio, in-memory). */
   framing: boolean;
 }
@@ -47,6 +52,13 @@ export interface FuzzFailure {
   stderr: string[];
 }
 
+/** A violation that did not stop the search: the first input that showed it, and how often it recurred. */
+export interface FuzzWarning {
+  violation: Violation;
+  input: FuzzInput;
+  count: number;
+}
+
 export interface FuzzOutcome {
   seed: number;
   revision: Revision;
@@ -58,6 +70,8 @@ export interface FuzzOutcome {
   targetStarts: number;
   interrupted: boolean;
   failure?: FuzzFailure;
+  /** Violations that did not stop the search (see FuzzOptions.stopOn), by rule. */
+  warnings: FuzzWarning[];
 }
 
 export function fuzzInputArbitrary(options: Pick<FuzzOptions, 'revision' | 'tools' | 'resourceUris' | 'promptNames' | 'framing' | 'skipTools'>, cheapRequest: (id: string) => string): fc.Arbitrary<FuzzInput> {
@@ -76,9 +90,19 @@ export function fuzzInputArbitrary(options: Pick<FuzzOptions, 'revision' | 'tool
 export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
   const connection = new FuzzConnection(options);
   const arbitrary = fuzzInputArbitrary(options, (id) => connection.cheapRequestText(id));
+  const stopOn = options.stopOn ?? (() => true);
+  const warnings = new Map<string, FuzzWarning>();
+  let searching = true;
   const predicate = async (input: FuzzInput): Promise<boolean> => {
     const { observation } = await connection.run(input);
-    return violationsOf(observation).length === 0;
+    const violations = violationsOf(observation);
+    for (const violation of violations.filter((v) => !stopOn(v))) {
+      if (!searching) continue;
+      const known = warnings.get(violation.ruleId);
+      if (known) known.count++;
+      else warnings.set(violation.ruleId, { violation, input, count: 1 });
+    }
+    return !violations.some(stopOn);
   };
   const started = Date.now();
   let cases = 0;
@@ -100,7 +124,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       casesPerSecond: searchMs > 0 ? Math.round((cases * 1000) / searchMs) : cases,
       targetStarts: connection.starts,
       interrupted: search.interrupted,
+      warnings: [...warnings.values()],
     };
+    searching = false;
     if (!search.failed || search.counterexamplePath === null) return outcome;
     // Shrink from the failing input: replaying its path makes fast-check start there.
     const shrink = await fc.check(fc.asyncProperty(arbitrary, predicate), {
@@ -113,7 +139,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
     await connection.close();
     connection.session = undefined;
     const last = await connection.run(smallest);
-    const violations = violationsOf(last.observation);
+    const violations = violationsOf(last.observation).filter(stopOn);
     const session = connection.session!;
     outcome.failure = {
       input: smallest,

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createInMemoryTransport } from '../../mocks/adapters/index.js';
 import { createReferenceServer } from '../../mocks/reference/index.js';
-import { counterexampleYaml, prepareTarget, runFuzz, type FuzzOutcome } from '../../runner/fuzz/index.js';
+import { counterexampleYaml, prepareTarget, runFuzz, type FuzzOutcome, type Violation } from '../../runner/fuzz/index.js';
 import { StdioTransport, quoteWord } from '../../runner/transports/index.js';
 import type { Revision } from '../../schema/revisions.js';
 
@@ -25,12 +25,12 @@ function miniServer(defect?: string): string {
   return [process.execPath, FIXTURE, ...(defect ? ['--defect', defect] : [])].map(quoteWord).join(' ');
 }
 
-async function fuzzStdio(command: string, revision: Revision, runs: number): Promise<FuzzOutcome> {
+async function fuzzStdio(command: string, revision: Revision, runs: number, stopOn?: (v: Violation) => boolean): Promise<FuzzOutcome> {
   const makeTransport = () => new StdioTransport({ command });
   const prepared = await prepareTarget(makeTransport, CLIENT, 3000, revision);
   if (!prepared.ok) throw new Error(prepared.reason);
   // `slow` sleeps 1.5 s on purpose; leaving it out keeps the budget for inputs that can fail.
-  return runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs, timeBudgetMs: 20_000, shrinkBudgetMs: 8_000, timeoutMs: 3000, framing: true, skipTools: ['slow'] });
+  return runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs, timeBudgetMs: 20_000, shrinkBudgetMs: 8_000, timeoutMs: 3000, framing: true, skipTools: ['slow'], ...(stopOn ? { stopOn } : {}) });
 }
 
 function replay(command: string, file: string, revision: Revision): Promise<{ code: number | null; stdout: string }> {
@@ -78,10 +78,22 @@ describe('the fuzzer finds bugs planted in the mini-server', () => {
   }
 });
 
+describe('violations that do not stop the search', () => {
+  it('are collected as warnings, so a SHOULD-level deviation does not end the search', async () => {
+    const outcome = await fuzzStdio(miniServer('wrong-code-on-missing-field'), '2025-06-18', 400, (v) => v.ruleId !== 'jsonrpc.error.invalid-params');
+    expect(outcome.failure).toBeUndefined();
+    expect(outcome.cases).toBe(400);
+    const warning = outcome.warnings.find((w) => w.violation.ruleId === 'jsonrpc.error.invalid-params');
+    expect(warning?.count).toBeGreaterThan(1);
+    expect(warning?.input).toMatchObject({ kind: 'request', method: 'tools/call', expect: 'tool-input-error' });
+  });
+});
+
 describe('clean servers pass a fixed-seed fuzz run', () => {
   it('the clean mini-server over stdio', async () => {
     const outcome = await fuzzStdio(miniServer(), '2025-06-18', 600);
     expect(outcome.failure?.violations).toBeUndefined();
+    expect(outcome.warnings).toEqual([]);
     expect(outcome.cases).toBe(600);
   });
 
@@ -93,6 +105,7 @@ describe('clean servers pass a fixed-seed fuzz run', () => {
       if (!prepared.ok) return;
       const outcome = await runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs: 1500, timeBudgetMs: 30_000, timeoutMs: 3000, framing: true, skipTools: ['slow'] });
       expect(outcome.failure?.violations).toBeUndefined();
+      expect(outcome.warnings).toEqual([]);
       expect(outcome.cases).toBe(1500);
     });
   }
