@@ -6,6 +6,8 @@ import { CommanderError, type Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { fromRoot } from '../../schema/package-root.js';
 import { ExitCode } from './exit-codes.js';
+import { fuzzAfterRun, runFuzzCommand } from './fuzz-command.js';
+import { buildFuzzProgram, type FuzzCliOptions } from './fuzz-program.js';
 import { buildMockProgram, runMockCommand, type MockCommandOptions } from './mock-command.js';
 import { buildProgram, type CliOptions } from './program.js';
 import { runCommand } from './run-command.js';
@@ -19,12 +21,12 @@ function version(): string {
   }
 }
 
-/** Parses with commander; returns an exit code when parsing ended the run (help, version, bad flag). */
-function parseOrExit(program: Command, argv: string[], from: 'node' | 'user' = 'node'): number | undefined {
+/** Parses `argv` with `program` and runs `run` on its options: help and version exit 0, bad flags 2. */
+async function parseAndRun<T>(program: Command, argv: string[], run: (opts: T) => Promise<number>): Promise<number> {
   program.exitOverride();
   program.configureOutput({ writeErr: (s) => process.stderr.write(s) });
   try {
-    program.parse(argv, { from });
+    program.parse(argv);
   } catch (err) {
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return ExitCode.Conformant;
@@ -32,38 +34,32 @@ function parseOrExit(program: Command, argv: string[], from: 'node' | 'user' = '
     }
     throw err;
   }
-  return undefined;
-}
-
-function reportUsageError(err: unknown): number {
-  if (!(err instanceof UsageError)) throw err;
-  process.stderr.write(`mcp-conform: ${err.message}${err.fix ? ` ${err.fix}` : ''}\n`);
-  return ExitCode.Usage;
-}
-
-/** `mcp-conform mock ...`: serve a mock server over stdio until the client closes stdin. */
-async function mock(args: string[]): Promise<number> {
-  const program = buildMockProgram();
-  const exit = parseOrExit(program, args, 'user');
-  if (exit !== undefined) return exit;
   try {
-    await runMockCommand(program.opts<MockCommandOptions>());
-    return ExitCode.Conformant;
+    return await run(program.opts<T & Record<string, unknown>>());
   } catch (err) {
-    return reportUsageError(err);
+    if (err instanceof UsageError) {
+      process.stderr.write(`mcp-conform: ${err.message}${err.fix ? ` ${err.fix}` : ''}\n`);
+      return ExitCode.Usage;
+    }
+    throw err;
   }
 }
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[2] === 'mock') return mock(argv.slice(3));
-  const program = buildProgram(version());
-  const exit = parseOrExit(program, argv);
-  if (exit !== undefined) return exit;
-  try {
-    return await runCommand(program.opts<CliOptions>(), version());
-  } catch (err) {
-    return reportUsageError(err);
+  // Subcommands have their own flags, so commands never share a half-fitting option.
+  if (argv[2] === 'mock') {
+    return parseAndRun<MockCommandOptions>(buildMockProgram(), [argv[0]!, argv[1]!, ...argv.slice(3)], async (opts) => {
+      await runMockCommand(opts);
+      return ExitCode.Conformant;
+    });
   }
+  if (argv[2] === 'fuzz') {
+    return parseAndRun<FuzzCliOptions>(buildFuzzProgram(version()), [argv[0]!, argv[1]!, ...argv.slice(3)], (opts) => runFuzzCommand(opts, version()));
+  }
+  return parseAndRun<CliOptions>(buildProgram(version()), argv, async (opts) => {
+    const code = await runCommand(opts, version());
+    return opts.fuzz && !opts.list ? fuzzAfterRun(opts, code, version()) : code;
+  });
 }
 
 main(process.argv).then(

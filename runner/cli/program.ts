@@ -36,6 +36,8 @@ export interface CliOptions {
   verbose: boolean;
   seed: number;
   color: boolean;
+  fuzz: boolean;
+  fuzzBudget: number;
 }
 
 /**
@@ -87,6 +89,8 @@ export function buildProgram(version: string): Command {
     .addOption(new Option('--verbose', 'show passed checks and discovery notes').default(false))
     .addOption(new Option('--seed <n>', 'seed for generated values (tool arguments, fuzzing)').default(DEFAULT_SEED).argParser(parsePositiveInt('--seed', 0)))
     .addOption(new Option('--no-color', 'plain output without colours'))
+    .addOption(new Option('--fuzz', 'after the scenarios, fuzz the target with --seed for --fuzz-budget seconds (see mcp-conform fuzz)').default(false))
+    .addOption(new Option('--fuzz-budget <seconds>', 'time budget of --fuzz').default(3).argParser(parsePositiveInt('--fuzz-budget')))
     .showSuggestionAfterError(true)
     .allowExcessArguments(false)
     .addHelpText(
@@ -101,6 +105,7 @@ Examples:
   mcp-conform --server "node build/http.js" --port-env PORT    start an HTTP server, test it, stop it
   mcp-conform --list                            list every scenario
   mcp-conform --scenario lifecycle/ --report junit=reports/mcp.xml
+  mcp-conform fuzz --server "node build/server.js"   property-based fuzzing (see mcp-conform fuzz --help)
 
 Exit codes: 0 conformant, 1 conformance failures, 2 usage or scenario-file error, 3 target unavailable.`,
     );

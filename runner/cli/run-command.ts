@@ -136,7 +136,8 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
   }
 }
 
-function targetSpec(opts: CliOptions): TargetSpec {
+/** The stdio target of --server/--cwd/--env, or the bundled reference server. Shared with `fuzz`. */
+export function targetSpec(opts: Pick<CliOptions, 'server' | 'cwd' | 'env'>): TargetSpec {
   if (opts.server !== undefined) {
     if (opts.server.trim() === '') throw new UsageError('--server needs a command.', 'Example: --server "node build/server.js".');
     return {

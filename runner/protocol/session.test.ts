@@ -113,3 +113,22 @@ describe('Session', () => {
     expect(s.transcript[0]!.text).toMatch(/more characters\]$/);
   });
 });
+
+describe('Session.discardHistory', () => {
+  it('forgets the record and answered requests but keeps correlating pending ones', async () => {
+    const t = new ScriptedTransport((m, tr) => {
+      if (m.method === 'now') tr.push({ jsonrpc: '2.0', id: m.id, result: {} });
+    });
+    const s = new Session(t);
+    const answered = await s.request('now', undefined);
+    await s.response(answered, 1000);
+    const later = await s.request('later', undefined);
+    s.discardHistory();
+    expect([s.transcript.length, s.inbound.length, s.outbound.length, s.anomalies.length]).toEqual([0, 0, 0, 0]);
+    t.push({ jsonrpc: '2.0', id: later.id, result: { ok: true } });
+    expect(await s.response(later, 1000)).toMatchObject({ result: { ok: true } });
+    // The forgotten request's id is no longer known: a late repeat is reported, not silently matched.
+    t.push({ jsonrpc: '2.0', id: answered.id, result: {} });
+    expect(s.anomalies.map((a) => a.kind)).toEqual(['unknown-id']);
+  });
+});

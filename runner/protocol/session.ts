@@ -319,6 +319,15 @@ export class Session {
     return seq;
   }
 
+  /**
+   * Forgets everything recorded so far (transcript, messages, anomalies, answered requests) so that
+   * a long-lived session, e.g. the fuzzer's, serving many thousands of exchanges stays bounded.
+   */
+  discardHistory(): void {
+    for (const list of [this.transcript, this.outbound, this.inbound, this.notifications, this.serverRequests, this.anomalies, this.stderr] as unknown[][]) list.length = 0;
+    for (const [key, entry] of this.pending) if (entry.response !== undefined) this.pending.delete(key);
+  }
+
   /** Number of transcript entries dropped because the transcript was full. */
   get dropped(): number {
     return this.droppedEntries;

@@ -1,0 +1,48 @@
+// The unit the fuzzer generates and shrinks: one thing sent to the target (a request, a notification
+// or raw bytes on the protocol channel) plus what the protocol says must follow from it.
+
+/** What a correct server must do with a request beyond answering it once. */
+export type RequestExpectation =
+  /** Any result or error is acceptable; only the generic properties apply. */
+  | 'any'
+  /** Arguments break the tool's inputSchema: no successful result; a protocol error uses -32602. */
+  | 'tool-input-error';
+
+export interface RequestInput {
+  kind: 'request';
+  method: string;
+  /** Params as the scenario would write them (the stateless `_meta` is added when sent). */
+  params?: Record<string, unknown>;
+  expect: RequestExpectation;
+  /** Why this input was generated, e.g. "missing required field a"; shown in findings. */
+  label: string;
+}
+
+export interface NotificationInput {
+  kind: 'notification';
+  method: string;
+  params?: Record<string, unknown>;
+  label: string;
+}
+
+/** Bytes written as given (no newline added), to probe the stdio line framing. */
+export interface RawInput {
+  kind: 'raw';
+  /** The bytes; id placeholders are replaced before sending. */
+  text: string;
+  /** Write the (filled) text in two pieces, split after this many characters. */
+  splitAt?: number;
+  /** Ids of well-formed requests inside the chunks: each must be answered exactly once. */
+  requestIds: string[];
+  label: string;
+}
+
+export type FuzzInput = RequestInput | NotificationInput | RawInput;
+
+/** A property violation observed on one input, graded by the cited rule's level. */
+export interface Violation {
+  ruleId: string;
+  /** Short name of the property, e.g. `answered-exactly-once`. */
+  property: string;
+  detail: string;
+}

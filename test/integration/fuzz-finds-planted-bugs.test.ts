@@ -1,0 +1,112 @@
+// Proves the fuzzer against planted bugs: within a small fixed-seed budget it finds each defect the
+// mini-server plants for it, cites the right rule, shrinks the input, and the saved counterexample
+// replays through `mcp-conform --scenario-file` to the same failure. Clean servers pass.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createInMemoryTransport } from '../../mocks/adapters/index.js';
+import { createReferenceServer } from '../../mocks/reference/index.js';
+import { counterexampleYaml, prepareTarget, runFuzz, type FuzzOutcome, type Violation } from '../../runner/fuzz/index.js';
+import { StdioTransport, quoteWord } from '../../runner/transports/index.js';
+import type { Revision } from '../../schema/revisions.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
+const FIXTURE = join(ROOT, 'test', 'fixtures', 'targets', 'mini-server.mjs');
+const CLIENT = { clientInfo: { name: 'mcp-conform-test', version: '0' }, capabilities: {} };
+const SEED = 1;
+const out = mkdtempSync(join(tmpdir(), 'mcp-conform-fuzz-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+function miniServer(defect?: string): string {
+  return [process.execPath, FIXTURE, ...(defect ? ['--defect', defect] : [])].map(quoteWord).join(' ');
+}
+
+async function fuzzStdio(command: string, revision: Revision, runs: number, stopOn?: (v: Violation) => boolean): Promise<FuzzOutcome> {
+  const makeTransport = () => new StdioTransport({ command });
+  const prepared = await prepareTarget(makeTransport, CLIENT, 3000, revision);
+  if (!prepared.ok) throw new Error(prepared.reason);
+  // `slow` sleeps 1.5 s on purpose; leaving it out keeps the budget for inputs that can fail.
+  return runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs, timeBudgetMs: 20_000, shrinkBudgetMs: 8_000, timeoutMs: 3000, framing: true, skipTools: ['slow'], ...(stopOn ? { stopOn } : {}) });
+}
+
+function replay(command: string, file: string, revision: Revision): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, '--server', command, '--scenario-file', file, '--revision', revision, '--timeout', '3000', '--no-color'], (error, stdout) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout });
+    });
+  });
+}
+
+const PLANTED = [
+  // A target that dies is an `errored` cell in a scenario run (DESIGN rule 4), a failure of the property here.
+  { defect: 'crash-on-long-string', rule: 'jsonrpc.request.answered', property: 'stays-alive', replayVerdict: '1 errored' },
+  { defect: 'wrong-code-on-missing-field', rule: 'jsonrpc.error.invalid-params', property: 'invalid-params-code', replayVerdict: '1 warning' },
+  { defect: 'duplicate-response-on-unicode', rule: 'jsonrpc.response.exactly-once', property: 'exactly-once', replayVerdict: '1 failed' },
+] as const;
+
+describe('the fuzzer finds bugs planted in the mini-server', () => {
+  const revision: Revision = '2025-06-18';
+  for (const row of PLANTED) {
+    it(`finds ${row.defect}, shrinks it, and the saved scenario replays to the same failure`, async () => {
+      const command = miniServer(row.defect);
+      const outcome = await fuzzStdio(command, revision, 1000);
+      const failure = outcome.failure;
+      expect(failure, `no counterexample within ${outcome.cases} inputs`).toBeDefined();
+      expect(failure!.reproducible).toBe(true);
+      expect(failure!.violations.map((v) => v.ruleId)).toContain(row.rule);
+      expect(failure!.violations.map((v) => v.property)).toContain(row.property);
+      if (row.defect === 'crash-on-long-string') {
+        // Shrunk towards the threshold: the smallest generated long string that still crashes.
+        const message = (failure!.input as unknown as { params: { arguments: { message: string } } }).params.arguments.message;
+        expect(message.length).toBeGreaterThan(10_000);
+        expect(message.length).toBeLessThan(50_000);
+      }
+      const file = join(out, `${row.defect}.yaml`);
+      writeFileSync(file, counterexampleYaml(failure!, { seed: SEED, revision }));
+      const replayed = await replay(command, file, revision);
+      expect(replayed.stdout).toContain(row.rule);
+      expect(replayed.stdout).toContain(row.replayVerdict);
+      // The same scenario passes on the clean server: the verdict comes from the defect, not the file.
+      const clean = await replay(miniServer(), file, revision);
+      expect(clean.stdout).toContain('1 passed');
+      expect(clean.code).toBe(0);
+    });
+  }
+});
+
+describe('violations that do not stop the search', () => {
+  it('are collected as warnings, so a SHOULD-level deviation does not end the search', async () => {
+    const outcome = await fuzzStdio(miniServer('wrong-code-on-missing-field'), '2025-06-18', 400, (v) => v.ruleId !== 'jsonrpc.error.invalid-params');
+    expect(outcome.failure).toBeUndefined();
+    expect(outcome.cases).toBe(400);
+    const warning = outcome.warnings.find((w) => w.violation.ruleId === 'jsonrpc.error.invalid-params');
+    expect(warning?.count).toBeGreaterThan(1);
+    expect(warning?.input).toMatchObject({ kind: 'request', method: 'tools/call', expect: 'tool-input-error' });
+  });
+});
+
+describe('clean servers pass a fixed-seed fuzz run', () => {
+  it('the clean mini-server over stdio', async () => {
+    const outcome = await fuzzStdio(miniServer(), '2025-06-18', 600);
+    expect(outcome.failure?.violations).toBeUndefined();
+    expect(outcome.warnings).toEqual([]);
+    expect(outcome.cases).toBe(600);
+  });
+
+  for (const revision of ['2024-11-05', '2025-11-25', '2026-07-28'] as const) {
+    it(`the reference server in-process at ${revision}`, async () => {
+      const makeTransport = () => createInMemoryTransport(createReferenceServer({ record: false }));
+      const prepared = await prepareTarget(makeTransport, CLIENT, 3000, revision);
+      expect(prepared.ok).toBe(true);
+      if (!prepared.ok) return;
+      const outcome = await runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs: 1500, timeBudgetMs: 30_000, timeoutMs: 3000, framing: true, skipTools: ['slow'] });
+      expect(outcome.failure?.violations).toBeUndefined();
+      expect(outcome.warnings).toEqual([]);
+      expect(outcome.cases).toBe(1500);
+    });
+  }
+});
