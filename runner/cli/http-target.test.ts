@@ -5,7 +5,7 @@ import { httpTargetSpec } from './http-target.js';
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 
-const base = { timeout: 5000, strict: false, list: false, rules: false, verbose: false, seed: 1, color: false } satisfies CliOptions;
+const base = { timeout: 5000, strict: false, list: false, rules: false, verbose: false, seed: 1, color: false, fuzz: false, fuzzBudget: 3 } satisfies CliOptions;
 
 describe('httpTargetSpec', () => {
   it('is undefined for stdio targets', () => {
