@@ -1,6 +1,7 @@
 // The stdio transport: runs the target as a child process (via execa) in its own process group,
 // frames stdout as newline-delimited JSON, captures stderr, and always reaps the whole tree.
 import { execa, type ResultPromise } from 'execa';
+import { GROUP_SPAWN_OPTIONS } from './group-spawn.js';
 import {
   LineDecoder,
   TransportStartError,
@@ -52,17 +53,11 @@ export class StdioTransport implements Transport {
     const child = execa(file, args, {
       cwd: this.opts.cwd,
       env: this.opts.env,
-      extendEnv: true,
       stdin: 'pipe',
       stdout: 'pipe',
       stderr: 'pipe',
-      buffer: false,
-      reject: false,
-      // Own process group, so the whole tree (npx → node → ...) can be signalled at once.
-      detached: true,
-      cleanup: true,
-      // We implement our own escalation so that it covers the process group.
-      forceKillAfterDelay: false,
+      // Own process group (npx → node → ... signalled at once), our own escalation over it.
+      ...GROUP_SPAWN_OPTIONS,
       encoding: 'buffer',
     });
     this.child = child;

@@ -2,6 +2,7 @@
 // in the named environment variable, a bounded wait until it accepts connections, and a reaped
 // process group afterwards, whatever happened in between.
 import { execa, type ResultPromise } from 'execa';
+import { GROUP_SPAWN_OPTIONS } from '../group-spawn.js';
 import { createServer } from 'node:net';
 import { TransportStartError } from '../../protocol/index.js';
 import { quoteWord, splitCommandLine } from '../command-line.js';
@@ -45,15 +46,10 @@ export async function startManagedServer(options: ManagedServerOptions): Promise
   const child: ResultPromise = execa(file, args, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
     env: { ...options.env, [options.portEnv]: String(port) },
-    extendEnv: true,
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'pipe',
-    buffer: false,
-    reject: false,
-    detached: true,
-    cleanup: true,
-    forceKillAfterDelay: false,
+    ...GROUP_SPAWN_OPTIONS,
   });
   child.catch(() => undefined);
   const keep = (chunk: Buffer) => {
