@@ -63,3 +63,17 @@ export function parseEnvName(value: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) throw new InvalidArgumentError(`--port-env takes an environment variable name such as PORT, got "${value}".`);
   return value;
 }
+
+/** A JSON object given on the command line, e.g. --client-capabilities '{"sampling":{}}'. */
+export function parseJsonObject(name: string) {
+  return (value: string): Record<string, unknown> => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch (err) {
+      throw new InvalidArgumentError(`${name} takes a JSON object, and "${value}" is not JSON (${(err as Error).message}). Quote it for your shell, e.g. ${name} '{"sampling":{}}'.`);
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidArgumentError(`${name} takes a JSON object, e.g. '{"sampling":{}}'; got ${value}.`);
+    return parsed as Record<string, unknown>;
+  };
+}

@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import { cpus } from 'node:os';
 import { REPORT_FORMATS } from '../../reports/index.js';
 import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../config/index.js';
-import { collect, parseEnv, parseEnvName, parseHeader, parsePositiveInt, parseReport, parseRevision, type ReportSpec } from './options.js';
+import { collect, parseEnv, parseEnvName, parseHeader, parsePositiveInt, parseReport, parseRevision, type ReportSpec, parseJsonObject } from './options.js';
 import type { Revision } from '../../schema/revisions.js';
 
 export interface CliOptions {
@@ -29,6 +29,7 @@ export interface CliOptions {
   concurrency?: number;
   report?: ReportSpec[];
   strict: boolean;
+  clientCapabilities?: Record<string, unknown>;
   baseline?: string;
   writeBaseline?: string;
   list: boolean;
@@ -82,6 +83,11 @@ export function buildProgram(version: string): Command {
       ),
     )
     .addOption(new Option('--strict', 'SHOULD-level findings fail the run').default(false))
+    .addOption(
+      new Option('--client-capabilities <json>', 'capabilities the runner declares as the client, in the probe and in every scenario that declares none itself, e.g. \'{"sampling":{},"roots":{}}\'').argParser(
+        parseJsonObject('--client-capabilities'),
+      ),
+    )
     .addOption(new Option('--baseline <file>', 'expected-failures file (YAML/JSON): listed failures do not fail the run; new failures and stale entries do'))
     .addOption(new Option('--write-baseline <file>', 'write the failures of this run as an expected-failures file to start a baseline from'))
     .addOption(new Option('--list', 'list the scenarios (id, area, revisions, rules) without connecting').default(false))

@@ -73,6 +73,7 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
     verbose: opts.verbose,
     seed: opts.seed,
     reproExtras: [
+      ...(opts.clientCapabilities ? ['--client-capabilities', quoteWord(JSON.stringify(opts.clientCapabilities))] : []),
       ...(opts.suiteDir ?? []).flatMap((d) => ['--suite-dir', quoteWord(d)]),
       ...(opts.scenarioFile ?? []).flatMap((f) => ['--scenario-file', quoteWord(f)]),
     ],
@@ -119,7 +120,7 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
         command: target.kind === 'stdio' ? target.command : target.kind === 'in-memory' ? target.description : '',
         ...(target.kind === 'stdio' && target.cwd ? { cwd: target.cwd } : {}),
       },
-      client: { clientInfo: { name: 'mcp-conform', version }, capabilities: {} },
+      client: { clientInfo: { name: 'mcp-conform', version }, capabilities: opts.clientCapabilities ?? {} },
       repro: (cell) => reproCommand(config, { scenarioId: cell.scenario.id, revision: cell.revision }),
       signal: aborter.signal,
     });
