@@ -6,7 +6,7 @@ import { compareRevisions, isStateless, type Revision } from '../../schema/revis
 import {
   createMockServer,
   mcp,
-  paginate,
+  pagedList,
   ProtocolError,
   type Handler,
   type MockLogger,
@@ -62,8 +62,7 @@ function toolHandlers(config: MockConfig, pageSize: number): Handler[] {
   };
   return [
     mcp.request('tools/list', (ctx) => {
-      const page = paginate('tools', tools, ctx.params, pageSize);
-      return { tools: page.items.map((t) => toolDefinition(t, ctx.revision)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+      return pagedList('tools', 'tools', tools, ctx.params, pageSize, (t) => toolDefinition(t, ctx.revision));
     }),
     mcp.request('tools/call', (ctx) => {
       const name = stringParam(ctx, 'name');
@@ -103,15 +102,10 @@ function resourceHandlers(config: MockConfig, pageSize: number): Handler[] {
   };
   return [
     mcp.request('resources/list', (ctx) => {
-      const page = paginate('resources', resources, ctx.params, pageSize);
-      return { resources: page.items.map((r) => resourceDefinition(r, ctx.revision)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+      return pagedList('resources', 'resources', resources, ctx.params, pageSize, (r) => resourceDefinition(r, ctx.revision));
     }),
     mcp.request('resources/templates/list', (ctx) => {
-      const page = paginate('templates', templates, ctx.params, pageSize);
-      return {
-        resourceTemplates: page.items.map((t) => templateDefinition(t.spec, ctx.revision)),
-        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-      };
+      return pagedList('resourceTemplates', 'templates', templates, ctx.params, pageSize, (t) => templateDefinition(t.spec, ctx.revision));
     }),
     mcp.request('resources/read', (ctx) => {
       const uri = stringParam(ctx, 'uri');
@@ -127,8 +121,7 @@ function promptHandlers(config: MockConfig, pageSize: number): Handler[] {
   const prompts = config.prompts ?? [];
   return [
     mcp.request('prompts/list', (ctx) => {
-      const page = paginate('prompts', prompts, ctx.params, pageSize);
-      return { prompts: page.items.map((p) => promptDefinition(p, ctx.revision)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+      return pagedList('prompts', 'prompts', prompts, ctx.params, pageSize, (p) => promptDefinition(p, ctx.revision));
     }),
     mcp.request('prompts/get', (ctx) => {
       const name = stringParam(ctx, 'name');

@@ -33,5 +33,5 @@ export type { LoggingLevel } from './log-levels.js';
 export { CACHEABLE_METHODS } from './stateless-meta.js';
 export type { CacheHints } from './stateless-meta.js';
 export { hasCapability } from './revision-rules.js';
-export { paginate } from './pagination.js';
+export { paginate, pagedList } from './pagination.js';
 export type { Page } from './pagination.js';

@@ -35,3 +35,12 @@ export function paginate<T>(list: string, items: readonly T[], params: Record<st
   if (end < items.length) page.nextCursor = encode(list, end);
   return page;
 }
+
+/**
+ * The result of a list method: one page of `items`, each shown through `show`, under `key`
+ * (`tools`, `resources`, `resourceTemplates`, `prompts`), with `nextCursor` when more remain.
+ */
+export function pagedList<T>(key: string, list: string, items: readonly T[], params: Record<string, unknown>, pageSize: number, show: (item: T) => unknown): Record<string, unknown> {
+  const page = paginate(list, items, params, pageSize);
+  return { [key]: page.items.map(show), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+}

@@ -1,11 +1,11 @@
 // The bundled reference server: a complete, correct MCP server for every revision, built from the
 // mock core plus handlers for tools, resources, prompts and completion. `npm start` tests it.
 import { compareRevisions, isStateless, type Revision } from '../../schema/revisions.js';
-import { createMockServer, mcp, ProtocolError, type Handler, type MockLogger, type MockServer, type RequestContext, type UnhandledStrategy } from '../core/index.js';
+import { createMockServer, mcp, pagedList, ProtocolError, type Handler, type MockLogger, type MockServer, type RequestContext, type UnhandledStrategy } from '../core/index.js';
 import { complete } from './completion.js';
 import { validateArguments } from './input-validation.js';
 import { packageVersion } from './package-version.js';
-import { paginate } from './pagination.js';
+
 import { getPrompt, promptDefinition, PROMPTS } from './prompts.js';
 import { readResource, resourceDefinition, RESOURCES, templateDefinition, TEMPLATES, type ReferenceState } from './resources.js';
 import { TaskStore } from './tasks.js';
@@ -58,9 +58,7 @@ function handlers(state: ReferenceState, pageSize: number, tasks: TaskStore): Ha
   const tasksHere = (ctx: RequestContext) => ctx.revision === '2025-11-25';
   return [
     mcp.request('tools/list', (ctx) => {
-      const tools = toolsFor(ctx.revision);
-      const page = paginate('tools', tools, ctx.params, pageSize);
-      return listResult(ctx, { tools: page.items.map((t) => toolDefinition(t, ctx.revision)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) });
+      return listResult(ctx, pagedList('tools', 'tools', toolsFor(ctx.revision), ctx.params, pageSize, (t) => toolDefinition(t, ctx.revision)));
     }),
     mcp.request('tools/call', (ctx) => {
       const { name } = ctx.params;
@@ -87,15 +85,10 @@ function handlers(state: ReferenceState, pageSize: number, tasks: TaskStore): Ha
       return tool.run(args, ctx, state);
     }),
     mcp.request('resources/list', (ctx) => {
-      const page = paginate('resources', RESOURCES, ctx.params, pageSize);
-      return listResult(ctx, { resources: page.items.map((r) => resourceDefinition(r, ctx.revision)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) });
+      return listResult(ctx, pagedList('resources', 'resources', RESOURCES, ctx.params, pageSize, (r) => resourceDefinition(r, ctx.revision)));
     }),
     mcp.request('resources/templates/list', (ctx) => {
-      const page = paginate('templates', TEMPLATES, ctx.params, pageSize);
-      return listResult(ctx, {
-        resourceTemplates: page.items.map((t) => templateDefinition(t, ctx.revision)),
-        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-      });
+      return listResult(ctx, pagedList('resourceTemplates', 'templates', TEMPLATES, ctx.params, pageSize, (t) => templateDefinition(t, ctx.revision)));
     }),
     mcp.request('resources/read', (ctx) => {
       const { uri } = ctx.params;
@@ -112,8 +105,7 @@ function handlers(state: ReferenceState, pageSize: number, tasks: TaskStore): Ha
       return { contents: [contents], ttlMs: volatile ? 0 : LIST_CACHE.ttlMs, cacheScope: 'public' };
     }),
     mcp.request('prompts/list', (ctx) => {
-      const page = paginate('prompts', PROMPTS, ctx.params, pageSize);
-      return listResult(ctx, { prompts: page.items.map((p) => promptDefinition(p, ctx.revision)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) });
+      return listResult(ctx, pagedList('prompts', 'prompts', PROMPTS, ctx.params, pageSize, (p) => promptDefinition(p, ctx.revision)));
     }),
     mcp.request('prompts/get', (ctx) => getPrompt(ctx.params)),
     mcp.request('completion/complete', (ctx) => complete(ctx.params)),

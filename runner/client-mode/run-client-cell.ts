@@ -126,7 +126,7 @@ function declinedRevision(fromClient: RecordedLine[], toClient: RecordedLine[], 
     return spoke ? undefined : `the client does not speak ${revision}: it opened with initialize (asking for ${String(asked)})`;
   }
   if (asked === revision) return undefined;
-  const offered = toClient.some((l) => typeof l.message === 'object' && JSON.stringify(l.message).includes(`"protocolVersion":"${revision}"`));
+  const offered = toClient.some((l) => ((l.message as { result?: { protocolVersion?: unknown } } | undefined)?.result?.protocolVersion ?? undefined) === revision);
   const completed = sent.some((m) => m.method === 'notifications/initialized');
   return offered && !completed ? `the client does not speak ${revision}: it asked for ${String(asked)} and stopped when offered ${revision}` : undefined;
 }
