@@ -140,6 +140,18 @@ export class Session {
   }
 
   /**
+   * Writes bytes that need not be UTF-8 (given as hex) on a byte-stream transport; the transcript
+   * shows them as hex. With `responseId` (null for a parse error) an answer is expected, not stray.
+   */
+  async sendBytes(hex: string, opts: { responseId?: RequestId | null } = {}): Promise<void> {
+    if (this.transport.kind !== 'stdio') throw new Error(`raw bytes need a stdio transport, not ${this.transport.kind}`);
+    const seq = this.record('send', `(bytes) ${hex}`);
+    this.outbound.push({ seq, message: undefined, text: hex, author: 'scenario' });
+    if (opts.responseId !== undefined) this.pending.set(idKey(opts.responseId), { id: opts.responseId, method: '(bytes)', sentSeq: seq });
+    await this.transport.send(hex, { raw: true, hex: true });
+  }
+
+  /**
    * Sends bytes as written. If the text is a request we can correlate (or `responseId` is given),
    * the response is tracked like any other; `method` labels it in reports.
    */

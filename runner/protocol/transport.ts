@@ -32,6 +32,11 @@ export interface CloseReport {
 export interface SendOptions {
   /** Write the text exactly as given (no newline added): for framing tests. */
   raw?: boolean;
+  /**
+   * The text is hex-encoded bytes, written as they are (implies raw): invalid UTF-8 for encoding
+   * tests. Only byte-stream transports (stdio) honour it; the session refuses it on others.
+   */
+  hex?: boolean;
 }
 
 export interface Transport {

@@ -1,9 +1,17 @@
-// `send`: writes raw text or JSON exactly as the scenario gives it, for malformed-input tests.
+// `send`: writes raw text, JSON or bytes exactly as the scenario gives it, for malformed-input tests.
 import { evaluate } from '../matchers/index.js';
 import type { SendStep } from '../suite-loader/types.js';
 import { StepError, type StepContext } from './context.js';
 
 export async function runSend(ctx: StepContext, step: SendStep): Promise<void> {
+  if (step.hex !== undefined) {
+    if (ctx.session.transport.kind !== 'stdio') {
+      throw new StepError(`send hex writes bytes on a byte stream, but this cell runs over ${ctx.transport}; add \`transports: [stdio]\` to the scenario (line ${step.sourceLine})`, step);
+    }
+    if (step.as) throw new StepError(`send hex cannot be labelled: bytes are not a request to correlate (line ${step.sourceLine})`, step);
+    await ctx.session.sendBytes(step.hex, step.responseId !== undefined ? { responseId: step.responseId } : {});
+    return;
+  }
   let text: string;
   let raw = false;
   if (step.json !== undefined) text = JSON.stringify(evaluate(step.json, { vars: ctx.vars, seed: ctx.seed }));
@@ -11,7 +19,7 @@ export async function runSend(ctx: StepContext, step: SendStep): Promise<void> {
   else if (step.text !== undefined) {
     text = String(evaluate(step.text, { vars: ctx.vars, seed: ctx.seed }));
     raw = true;
-  } else throw new StepError(`send needs one of line, json or text (line ${step.sourceLine})`, step);
+  } else throw new StepError(`send needs one of line, json, text or hex (line ${step.sourceLine})`, step);
   const entry = await ctx.session.sendRaw(text, {
     raw,
     ...(step.responseId !== undefined ? { responseId: step.responseId } : {}),

@@ -54,7 +54,7 @@ function toStep(n: RawMap, pointer: string, path: string, source: YamlSource): S
       return { kind, method: n.notify as string, ...base, ...pick(n, ['params']) };
     case 'send': {
       const body = n.send as RawMap;
-      return { kind, ...base, ...pick(body, ['line', 'json', 'text']), ...pick(n, ['as', 'responseId']) };
+      return { kind, ...base, ...pick(body, ['line', 'json', 'text', 'hex']), ...pick(n, ['as', 'responseId']) };
     }
     case 'handshake':
       return { kind, ...base, ...pick(n, ['as', 'protocolVersion']) };

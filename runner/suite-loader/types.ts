@@ -51,6 +51,8 @@ export interface SendStep extends StepBase {
   line?: string;
   json?: unknown;
   text?: string;
+  /** Bytes written exactly, as hex digits (stdio only). */
+  hex?: string;
   as?: string;
   responseId?: string | number | null;
 }

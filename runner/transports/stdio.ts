@@ -125,7 +125,7 @@ export class StdioTransport implements Transport {
   async send(text: string, options?: SendOptions): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || stdin.destroyed || stdin.writableEnded || this.exitInfo) return;
-    const data = options?.raw ? text : text + '\n';
+    const data = options?.hex ? Buffer.from(text, 'hex') : options?.raw ? text : text + '\n';
     await new Promise<void>((resolve) => {
       // Resolve on error too: a dead target is reported through its exit, not by a throw here.
       stdin.write(data, () => resolve());
