@@ -27,7 +27,8 @@ export function reproCommand(config: RunConfig, cell: ReproCell): string {
 /** Header values that look like credentials are never printed; the user substitutes their own. */
 const SECRET_HEADER = /auth|token|key|cookie|secret|session/i;
 
-function httpTargetWords(target: Extract<RunConfig['target'], { kind: 'http' }>): string[] {
+/** The flags that name an HTTP target again (shared with the fuzzer's reproduce commands). */
+export function httpTargetWords(target: Extract<RunConfig['target'], { kind: 'http' }>): string[] {
   const words: string[] = [];
   if (target.launch) {
     words.push('--server', quoteWord(target.launch.command), '--port-env', target.launch.portEnv);

@@ -2,10 +2,13 @@
 // the outcome (seed always first), saves a counterexample scenario and maps the outcome to an exit code.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { loadRules } from '../../schema/rules.js';
+import { loadRules, type RulesCatalogue } from '../../schema/rules.js';
 import type { TargetSpec } from '../config/index.js';
-import { counterexampleYaml, prepareTarget, runFuzz, type FuzzOutcome } from '../fuzz/index.js';
+import { counterexampleYaml, prepareTarget, runFuzz, type Framing, type FuzzOutcome } from '../fuzz/index.js';
 import { StdioTransport, quoteWord } from '../transports/index.js';
+import { TransportStartError, type ClientIdentity, type Transport } from '../protocol/index.js';
+import { httpTargetWords } from '../repro.js';
+import { httpTargetSpec, openHttpTarget } from './http-target.js';
 import { ExitCode } from './exit-codes.js';
 import { DEFAULT_COUNTEREXAMPLE_DIR, DEFAULT_FUZZ_RUNS, type FuzzCliOptions } from './fuzz-program.js';
 import type { CliOptions } from './program.js';
@@ -23,6 +26,7 @@ function freshSeed(): number {
 }
 
 function targetWords(target: TargetSpec): string[] {
+  if (target.kind === 'http') return httpTargetWords(target);
   if (target.kind !== 'stdio' || target.isDefault) return [];
   const words = ['--server', quoteWord(target.command)];
   if (target.cwd) words.push('--cwd', quoteWord(target.cwd));
@@ -30,19 +34,65 @@ function targetWords(target: TargetSpec): string[] {
   return words;
 }
 
+/** How the fuzzer reaches the target, and which transport-level inputs fit it. */
+interface FuzzTarget {
+  makeTransport: () => Transport;
+  framing: Framing;
+  description: string;
+  stop(): Promise<void>;
+}
+
+async function openFuzzTarget(target: TargetSpec, timeoutMs: number): Promise<FuzzTarget> {
+  if (target.kind === 'http') {
+    const live = await openHttpTarget(target, timeoutMs);
+    // The legacy HTTP+SSE transport posts to a URL the server announces: no HTTP framing inputs.
+    return { makeTransport: live.makeTransport, framing: live.kind === 'http' ? 'http' : 'none', description: live.url, stop: live.stop };
+  }
+  if (target.kind !== 'stdio') throw new UsageError('mcp-conform fuzz needs a stdio or HTTP target.', 'Give --server "<command>" or --url.');
+  return {
+    makeTransport: () => new StdioTransport({ command: target.command, ...(target.cwd ? { cwd: target.cwd } : {}), ...(target.env ? { env: target.env } : {}) }),
+    framing: 'stdio',
+    description: target.isDefault ? 'the bundled reference server' : target.command,
+    stop: async () => {},
+  };
+}
+
 export async function runFuzzCommand(opts: FuzzCliOptions, version: string, io: FuzzCommandIo = { write: (t) => process.stdout.write(t) }): Promise<number> {
   const rules = loadRules();
-  const target = targetSpec(opts);
-  if (target.kind !== 'stdio') throw new UsageError('mcp-conform fuzz needs a stdio target.', 'Give --server "<command>".');
+  const target = httpTargetSpec(opts) ?? targetSpec(opts);
   if (opts.report !== undefined && !/^json=.+/.test(opts.report)) throw new UsageError(`--report ${opts.report} is not understood.`, 'Use --report json=PATH.');
-  const makeTransport = () =>
-    new StdioTransport({ command: target.command, ...(target.cwd ? { cwd: target.cwd } : {}), ...(target.env ? { env: target.env } : {}) });
   const client = { clientInfo: { name: 'mcp-conform', version }, capabilities: {} };
   const seed = opts.seed ?? freshSeed();
   io.write(`mcp-conform fuzz: seed ${seed}\n`);
+  let live: FuzzTarget;
+  try {
+    live = await openFuzzTarget(target, opts.timeout);
+  } catch (err) {
+    if (!(err instanceof TransportStartError)) throw err;
+    io.write(`mcp-conform: ${err.message}\n`);
+    return ExitCode.TargetUnavailable;
+  }
+  try {
+    return await fuzzLiveTarget(opts, version, io, { rules, target, live, client, seed });
+  } finally {
+    await live.stop();
+  }
+}
+
+interface FuzzRun {
+  rules: RulesCatalogue;
+  target: TargetSpec;
+  live: FuzzTarget;
+  client: ClientIdentity;
+  seed: number;
+}
+
+async function fuzzLiveTarget(opts: FuzzCliOptions, version: string, io: FuzzCommandIo, run: FuzzRun): Promise<number> {
+  const { rules, target, live, client, seed } = run;
+  const { makeTransport } = live;
   const prepared = await prepareTarget(makeTransport, client, opts.timeout, opts.revision);
   if (!prepared.ok) {
-    io.write(`mcp-conform: Failed to fuzz ${target.command}: ${prepared.reason}.\n`);
+    io.write(`mcp-conform: Failed to fuzz ${live.description}: ${prepared.reason}.\n`);
     return ExitCode.TargetUnavailable;
   }
   let outcome: FuzzOutcome;
@@ -55,13 +105,13 @@ export async function runFuzzCommand(opts: FuzzCliOptions, version: string, io: 
       runs: opts.runs,
       timeBudgetMs: opts.timeBudget * 1000,
       timeoutMs: opts.timeout,
-      framing: true,
+      framing: live.framing,
       // SHOULD-level deviations are collected without stopping, unless --strict makes them failures.
       stopOn: (v) => opts.strict || rules.get(v.ruleId)?.level === 'MUST',
       ...(opts.skipTool ? { skipTools: opts.skipTool } : {}),
     });
   } catch (err) {
-    io.write(`mcp-conform: Failed to fuzz ${target.command}: ${(err as Error).message}\n`);
+    io.write(`mcp-conform: Failed to fuzz ${live.description}: ${(err as Error).message}\n`);
     return ExitCode.TargetUnavailable;
   }
   const words = targetWords(target);
@@ -78,7 +128,7 @@ export async function runFuzzCommand(opts: FuzzCliOptions, version: string, io: 
   }
   io.write(
     `${renderFuzzOutcome(outcome, {
-      target: target.isDefault ? 'the bundled reference server' : target.command,
+      target: live.description,
       tools: prepared.target.tools.length,
       color: opts.color && !process.env.NO_COLOR && process.stdout.isTTY === true,
       rules,
@@ -89,7 +139,7 @@ export async function runFuzzCommand(opts: FuzzCliOptions, version: string, io: 
   );
   if (opts.report) {
     const path = resolve(opts.report.slice('json='.length));
-    const document = { tool: { name: 'mcp-conform', version }, target: target.command, ...outcome, ...(savedTo ? { counterexample: savedTo } : {}) };
+    const document = { tool: { name: 'mcp-conform', version }, target: live.description, ...outcome, ...(savedTo ? { counterexample: savedTo } : {}) };
     writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);
   }
   // Only violations that stop the search (MUST-level, or any under --strict) become a failure.
@@ -108,6 +158,9 @@ export async function fuzzAfterRun(opts: CliOptions, runExit: number, version: s
   const fuzzExit = await runFuzzCommand(
     {
       ...(opts.server !== undefined ? { server: opts.server } : {}),
+      ...(opts.url !== undefined ? { url: opts.url } : {}),
+      ...(opts.header ? { header: opts.header } : {}),
+      ...(opts.portEnv !== undefined ? { portEnv: opts.portEnv } : {}),
       ...(opts.cwd ? { cwd: opts.cwd } : {}),
       ...(opts.env ? { env: opts.env } : {}),
       ...(opts.revision?.length === 1 ? { revision: opts.revision[0]! } : {}),

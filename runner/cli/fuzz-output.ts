@@ -2,7 +2,7 @@
 // input, the rule each violation breaks, the exchange, where the scenario was saved, how to replay.
 import { createStyle, field, renderTranscript, type Style } from '../../reports/format/index.js';
 import type { RulesCatalogue } from '../../schema/rules.js';
-import type { FuzzOutcome } from '../fuzz/index.js';
+import type { FuzzFailure, FuzzOutcome } from '../fuzz/index.js';
 
 export interface FuzzPrintContext {
   target: string;
@@ -35,7 +35,7 @@ export function renderFuzzOutcome(outcome: FuzzOutcome, ctx: FuzzPrintContext): 
   lines.push(`${style.mark(worst)} ${style.bold('Property failed')} after ${speed}; shrunk ${failure.shrinks} times`);
   lines.push(...field(style, 'replay', `seed ${outcome.seed}, path ${failure.path}: ${ctx.searchReplay}`, { trusted: true }));
   lines.push(...field(style, 'input', failure.input.label));
-  for (const w of failure.wire.writes) lines.push(...field(style, '', `→ ${w.text.length > 200 ? `${w.text.slice(0, 200)}… (${w.text.length} characters)` : w.text}`));
+  for (const w of failure.wire.writes) lines.push(...field(style, '', `→ ${describeWrite(w)}`));
   if (!failure.reproducible) lines.push(...field(style, 'note', 'the shrunk input broke no property when replayed on a fresh target: the failure depends on earlier inputs'));
   for (const v of failure.violations) {
     const rule = ctx.rules.ruleRef(v.ruleId, outcome.revision);
@@ -54,11 +54,23 @@ export function renderFuzzOutcome(outcome: FuzzOutcome, ctx: FuzzPrintContext): 
   return lines;
 }
 
+function describeWrite(w: FuzzFailure['wire']['writes'][number]): string {
+  const text = w.text.length > 200 ? `${w.text.slice(0, 200)}… (${w.text.length} characters)` : w.text;
+  if (w.bytes) return `bytes ${text}`;
+  if (!w.http) return text;
+  const headers = Object.entries(w.http.headers).map(([name, value]) => (value === null ? `without ${name}` : `${name}: ${value}`));
+  return [w.http.method, ...headers, text === '' ? '(empty body)' : text].join('  ');
+}
+
 function hintsFor(properties: string[]): string[] {
   const hints: string[] = [];
   if (properties.includes('stays-alive')) hints.push('the server exited on this input: catch errors per request and answer with a JSON-RPC error instead of exiting');
   if (properties.includes('exactly-once')) hints.push('look for a code path that writes a response and then falls through to a second write');
   if (properties.includes('invalid-params-code')) hints.push('validate arguments before running the tool and answer -32602 (or, from 2025-11-25, a result with isError: true)');
   if (properties.includes('stdout-only-messages')) hints.push('log to stderr: stdout carries protocol messages only');
+  if (properties.includes('no-server-error') || properties.includes('http-answered')) {
+    hints.push('check the request before handling it: answer input you cannot accept with a 4xx status (400, 406, 415) instead of failing on it');
+  }
+  if (properties.includes('client-error-status') || properties.includes('error-body')) hints.push('validate the headers and the body before dispatching; the rule above names the status the spec gives');
   return hints;
 }

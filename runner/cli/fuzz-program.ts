@@ -1,11 +1,14 @@
 // The `mcp-conform fuzz` subcommand's flags and help; `fuzz-command.ts` runs it.
 import { Command, Option } from 'commander';
 import { DEFAULT_TIMEOUT_MS } from '../config/index.js';
-import { collect, parseEnv, parsePositiveInt, parseRevision } from './options.js';
+import { collect, parseEnv, parseHeader, parsePositiveInt, parseRevision } from './options.js';
 import type { Revision } from '../../schema/revisions.js';
 
 export interface FuzzCliOptions {
   server?: string;
+  url?: string;
+  header?: [string, string][];
+  portEnv?: string;
   cwd?: string;
   env?: [string, string][];
   revision?: Revision;
@@ -26,9 +29,12 @@ export const DEFAULT_COUNTEREXAMPLE_DIR = 'mcp-conform-counterexamples';
 
 export function buildFuzzProgram(version: string): Command {
   return new Command('mcp-conform fuzz')
-    .description('Property-based fuzzing of an MCP server: generated requests, tool arguments and stdio framing; a failure is shrunk and saved as a scenario file.')
+    .description('Property-based fuzzing of an MCP server: generated requests, tool arguments and stdio or HTTP framing; a failure is shrunk and saved as a scenario file.')
     .version(version, '-V, --version')
     .addOption(new Option('--server <command>', 'stdio target: the command that starts the server; default: the bundled reference server'))
+    .addOption(new Option('--url <url>', 'Streamable HTTP target: the MCP endpoint, e.g. http://127.0.0.1:3000/mcp'))
+    .addOption(new Option('--header <Name: value>', 'HTTP header sent on every request to --url (repeatable)').argParser(collect(parseHeader)))
+    .addOption(new Option('--port-env <NAME>', 'with --server: the command is an HTTP server; its port is passed in this environment variable'))
     .addOption(new Option('--cwd <dir>', 'working directory for --server'))
     .addOption(new Option('--env <KEY=VALUE>', 'environment variable for --server (repeatable)').argParser(collect(parseEnv)))
     .addOption(new Option('--revision <revision>', 'revision to fuzz at; default: the newest the target accepts').argParser(parseRevision))
@@ -49,6 +55,8 @@ export function buildFuzzProgram(version: string): Command {
 Examples:
   mcp-conform fuzz                                        fuzz the bundled reference server for 10 s
   mcp-conform fuzz --server "node build/server.js" --seed 42 --runs 2000
+  mcp-conform fuzz --url http://127.0.0.1:3000/mcp        a running Streamable HTTP server
+  mcp-conform fuzz --server "node build/http.js" --port-env PORT
   mcp-conform --server "node build/server.js" --scenario-file mcp-conform-counterexamples/fuzz-seed-42.yaml
 
 Exit codes: 0 no violation, 1 a property was violated, 2 usage error, 3 target unavailable.`,

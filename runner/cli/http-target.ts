@@ -12,7 +12,7 @@ const DEFAULT_LAUNCH_URL = 'http://127.0.0.1/mcp';
 const DEFAULT_LAUNCH_SSE_URL = 'http://127.0.0.1/sse';
 
 /** An `http` target when the flags ask for one, else undefined (stdio). Throws UsageError on bad combinations. */
-export function httpTargetSpec(opts: CliOptions): Extract<TargetSpec, { kind: 'http' }> | undefined {
+export function httpTargetSpec(opts: Pick<CliOptions, 'url' | 'sseUrl' | 'portEnv' | 'server' | 'header' | 'cwd' | 'env'>): Extract<TargetSpec, { kind: 'http' }> | undefined {
   const wantsHttp = opts.url !== undefined || opts.sseUrl !== undefined || opts.portEnv !== undefined;
   if (!wantsHttp) {
     if (opts.header) throw new UsageError('--header applies to HTTP targets, but neither --url nor --port-env was given.', 'Add --url http://127.0.0.1:PORT/mcp.');

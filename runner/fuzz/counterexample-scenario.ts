@@ -3,6 +3,8 @@
 // `mcp-conform --scenario-file F` replays it; the always-on checks judge duplicates, ids and stdout.
 import { stringify } from 'yaml';
 import type { Revision } from '../../schema/index.js';
+import type { WireRecord } from './fuzz-connection.js';
+import type { HttpInput } from './fuzz-input.js';
 import type { FuzzFailure } from './run-fuzz.js';
 
 export interface CounterexampleMeta {
@@ -46,15 +48,48 @@ function expectations(failure: FuzzFailure): Record<string, unknown>[] {
   return steps;
 }
 
+/** The answer pattern of an `http` step that holds exactly when the violated properties hold. */
+function httpAnswerPattern(input: HttpInput, failure: FuzzFailure, ids: string[]): Record<string, unknown> {
+  const { expect } = input;
+  const fourXx = { $gte: 400, $lt: 500 };
+  if (expect.answer === 'client-error') {
+    return { status: expect.status ?? fourXx, ...(expect.errorCode !== undefined ? { messages: { $contains: { error: { code: expect.errorCode } } } } : {}) };
+  }
+  const properties = new Set(failure.violations.map((v) => v.property));
+  const accepted = { status: { $gte: 200, $lt: 300 }, messages: { $unique: 'id', ...(properties.has('answered') && ids.length > 0 ? { $contains: { id: ids[0] } } : {}) } };
+  return { $oneOf: [{ status: fourXx }, accepted] };
+}
+
+function httpStep(w: WireRecord['writes'][number], failure: FuzzFailure): Record<string, unknown> {
+  const input = w.http!;
+  // The ids the fuzzer filled in are in the body as sent; the first answered request is the case's.
+  const ids = [...w.text.matchAll(/"id":"(fuzz-[0-9]+-[0-9]+)"/g)].map((m) => m[1]!);
+  const violation = failure.violations.find((v) => v.property !== 'stays-alive' && v.property !== 'stays-responsive');
+  return {
+    http: input.method,
+    ...(Object.keys(input.headers).length > 0 ? { headers: input.headers } : {}),
+    ...(input.body !== undefined ? { text: w.text } : {}),
+    answer: httpAnswerPattern(input, failure, ids),
+    rule: violation?.ruleId ?? input.expect.ruleId,
+    message: `${input.label}: ${input.expect.answer === 'client-error' ? `refused with ${input.expect.status ?? 'a 4xx status'}` : 'answered without a server error (a 2xx answer holds the response)'}`,
+  };
+}
+
 /** The scenario as a plain object (validated by the suite loader when it is replayed). */
 export function counterexampleScenario(failure: FuzzFailure, meta: CounterexampleMeta): Record<string, unknown> {
   const rules = [...new Set(['jsonrpc.request.answered', ...failure.violations.map((v) => v.ruleId)])];
+  const kind = failure.input.kind;
   const sends = failure.wire.writes.map((w, i) => {
-    const label = i === 0 && failure.input.kind !== 'raw' ? { as: CASE } : {};
+    if (w.http) return httpStep(w, failure);
+    // A server may answer bytes it cannot decode with a parse error, whose id is null.
+    if (w.bytes) return { send: { hex: w.text }, responseId: null };
+    const label = i === 0 && kind !== 'raw' ? { as: CASE } : {};
     // The fuzzer wrote `${` as `\u0024{` (scenarioSafeJson), so the text is used verbatim.
     const body = w.raw ? { text: w.text } : { line: w.text };
     return { send: body, ...label, ...(w.responseId !== undefined ? { responseId: w.responseId } : {}) };
   });
+  // HTTP inputs and raw bytes exist on one transport only; the scenario says which.
+  const transports = kind === 'http' ? { transports: ['http'] } : kind === 'bytes' || kind === 'raw' ? { transports: ['stdio'] } : {};
   return {
     id: `fuzz/seed-${meta.seed}`,
     title: `A fuzzed input (${failure.input.label.replace(/should/gi, 'shd')}) leaves the server conformant`.slice(0, 200),
@@ -62,6 +97,7 @@ export function counterexampleScenario(failure: FuzzFailure, meta: Counterexampl
     role: 'server',
     rules,
     revisions: meta.revision,
+    ...transports,
     tags: ['robustness'],
     steps: [...sends, { send: { line: failure.wire.barrier.line }, as: BARRIER }, ...expectations(failure)],
   };

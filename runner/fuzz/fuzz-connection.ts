@@ -11,7 +11,8 @@ import {
   type Transport,
 } from '../protocol/index.js';
 import { ID_PLACEHOLDERS } from './framing-arbitrary.js';
-import type { FuzzInput } from './fuzz-input.js';
+import type { FuzzInput, HttpInput } from './fuzz-input.js';
+import { sendHttpInput } from './http-input-exchange.js';
 import { scenarioSafeJson } from './scenario-safe-json.js';
 import type { Observation, SentRequest } from './properties.js';
 
@@ -26,7 +27,7 @@ export interface FuzzConnectionOptions {
 /** The exact bytes one input put on the wire, for the counterexample file. */
 export interface WireRecord {
   /** Lines sent with a newline added (requests, notifications), or raw chunks. */
-  writes: { text: string; raw: boolean; responseId?: string | null }[];
+  writes: { text: string; raw: boolean; responseId?: string | null; http?: HttpInput; bytes?: boolean }[];
   barrier: { method: string; line: string; id: string };
 }
 
@@ -90,6 +91,10 @@ export class FuzzConnection {
     const toleratedIds: string[] = [];
     const writes: WireRecord['writes'] = [];
     const { revision, client } = this.options;
+    const ids = ID_PLACEHOLDERS.map((_, i) => `fuzz-${n}-${i}`);
+    const idOf = (placeholder: string) => ids[ID_PLACEHOLDERS.indexOf(placeholder as (typeof ID_PLACEHOLDERS)[number])]!;
+    const fill = (text: string) => ID_PLACEHOLDERS.reduce((t, p, i) => t.split(p).join(ids[i]!), text);
+    let http: Observation['http'];
     try {
       if (input.kind === 'request') {
         const id = `fuzz-${n}`;
@@ -102,10 +107,15 @@ export class FuzzConnection {
         const text = scenarioSafeJson({ jsonrpc: '2.0', method: input.method, ...(input.params !== undefined ? { params: input.params } : {}) });
         writes.push({ text, raw: false, responseId: null });
         await session.sendRaw(text, { responseId: null, method: input.method });
+      } else if (input.kind === 'http') {
+        const body = input.body === undefined ? undefined : fill(input.body);
+        writes.push({ text: body ?? '', raw: false, http: input });
+        http = { answer: await sendHttpInput(session.transport, input, body, this.options.timeoutMs), requestIds: input.requestIds.map(idOf) };
+      } else if (input.kind === 'bytes') {
+        writes.push({ text: input.hex, raw: true, bytes: true });
+        await session.sendBytes(input.hex);
       } else {
-        const ids = ID_PLACEHOLDERS.map((_, i) => `fuzz-${n}-${i}`);
-        const fill = (text: string) => ID_PLACEHOLDERS.reduce((t, p, i) => t.split(p).join(ids[i]!), text);
-        for (const p of input.requestIds) requests.push({ id: ids[ID_PLACEHOLDERS.indexOf(p as (typeof ID_PLACEHOLDERS)[number])]!, method: this.barrierMethod });
+        for (const p of input.requestIds) requests.push({ id: idOf(p), method: this.barrierMethod });
         toleratedIds.push(...ids);
         const text = fill(input.text);
         const at = input.splitAt === undefined ? text.length : Math.min(Math.max(1, input.splitAt), text.length - 1);
@@ -155,6 +165,7 @@ export class FuzzConnection {
       ...(session.closed ? { died: session.closed.reason } : {}),
       schemaProblems,
       protocolChannelIsStdout: session.transport.kind === 'stdio',
+      ...(http ? { http } : {}),
     };
     return { observation, wire: { writes, barrier }, fromSeq };
   }

@@ -37,7 +37,42 @@ export interface RawInput {
   label: string;
 }
 
-export type FuzzInput = RequestInput | NotificationInput | RawInput;
+/**
+ * What the HTTP answer to an `http` input must be. `client-error`: the spec gives a 4xx for this
+ * input (exactly `status` when set; with a JSON-RPC error of `errorCode` in the body when set).
+ * `no-server-error`: the server may accept or refuse it, but answers, and not with a 5xx.
+ */
+export interface HttpExpectation {
+  answer: 'client-error' | 'no-server-error';
+  status?: number;
+  errorCode?: number;
+  /** The rule a wrong status breaks. */
+  ruleId: string;
+}
+
+/** One HTTP request whose details are fuzzed (headers, content types, bodies); Streamable HTTP only. */
+export interface HttpInput {
+  kind: 'http';
+  method: 'POST' | 'PUT' | 'PATCH';
+  /** Headers added or overriding the transport's own; null removes one (e.g. Mcp-Session-Id). */
+  headers: Record<string, string | null>;
+  /** The body; id placeholders are replaced before sending. */
+  body?: string;
+  /** Placeholders of requests in the body: an accepted (2xx) POST must answer each exactly once. */
+  requestIds: string[];
+  expect: HttpExpectation;
+  label: string;
+}
+
+/** Raw bytes on stdio that are not valid UTF-8 (overlong forms, CESU surrogates, stray continuation bytes). */
+export interface BytesInput {
+  kind: 'bytes';
+  /** The bytes, hex-encoded (scenario files carry them the same way). */
+  hex: string;
+  label: string;
+}
+
+export type FuzzInput = RequestInput | NotificationInput | RawInput | HttpInput | BytesInput;
 
 /** A property violation observed on one input, graded by the cited rule's level. */
 export interface Violation {

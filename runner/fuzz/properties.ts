@@ -2,6 +2,8 @@
 // the catalogue it enforces. They read an Observation (what came back) and return violations.
 import type { Anomaly, JsonRpcResponse } from '../protocol/index.js';
 import type { FuzzInput, Violation } from './fuzz-input.js';
+import { httpAnswerAsExpected } from './http-properties.js';
+import type { HttpAnswer } from './http-input-exchange.js';
 
 export interface SentRequest {
   id: string;
@@ -26,6 +28,8 @@ export interface Observation {
   schemaProblems: Map<string, string[]>;
   /** True when stdout purity applies (stdio targets). */
   protocolChannelIsStdout: boolean;
+  /** The HTTP answer to an `http` input, with the filled ids of the requests in its body. */
+  http?: { answer: HttpAnswer; requestIds: string[] };
 }
 
 const key = (id: unknown): string => JSON.stringify(id ?? null);
@@ -49,7 +53,7 @@ export function noStrayResponses(o: Observation): Violation[] {
   for (const [id, list] of o.responses) {
     if (ours.has(id)) continue;
     // A parse error to an unreadable raw line carries a null id: that is the protocol's answer.
-    if (o.input.kind === 'raw' && id === 'null') continue;
+    if ((o.input.kind === 'raw' || o.input.kind === 'bytes') && id === 'null') continue;
     if (o.input.kind === 'notification') {
       out.push({ ruleId: 'jsonrpc.notification.no-response', property: 'notification-unanswered', detail: `the notification ${o.input.method} was answered (response id ${id})` });
     } else {
@@ -103,7 +107,16 @@ export function toolInputRejected(o: Observation): Violation[] {
   return [{ ruleId: 'tools.call.validate-inputs', property: 'input-rejected', detail: `${o.input.label}: the call succeeded although its arguments break the tool's inputSchema` }];
 }
 
-export const PROPERTIES = [answeredExactlyOnce, noStrayResponses, wellFormedMessages, stdoutOnlyMessages, staysResponsive, responsesMatchSchema, toolInputRejected] as const;
+export const PROPERTIES = [
+  answeredExactlyOnce,
+  noStrayResponses,
+  wellFormedMessages,
+  stdoutOnlyMessages,
+  staysResponsive,
+  responsesMatchSchema,
+  toolInputRejected,
+  httpAnswerAsExpected,
+] as const;
 
 export function violationsOf(o: Observation): Violation[] {
   return PROPERTIES.flatMap((p) => p(o));

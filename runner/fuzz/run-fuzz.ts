@@ -4,7 +4,10 @@
 import fc from 'fast-check';
 import type { Revision } from '../../schema/index.js';
 import type { ClientIdentity, TranscriptEntry, Transport } from '../protocol/index.js';
+import { isHttpCapable } from '../protocol/index.js';
 import { framingArbitrary } from './framing-arbitrary.js';
+import { httpFramingArbitrary, type HttpFramingContext } from './http-framing-arbitrary.js';
+import { invalidUtf8Arbitrary } from './invalid-utf8-arbitrary.js';
 import { FuzzConnection, type WireRecord } from './fuzz-connection.js';
 import type { FuzzInput, Violation } from './fuzz-input.js';
 import { notificationArbitrary, protocolRequestArbitrary, type TargetCatalogue } from './protocol-arbitrary.js';
@@ -34,8 +37,11 @@ export interface FuzzOptions {
    * warnings, first input per rule, so a SHOULD-level deviation cannot hide a MUST-level failure.
    */
   stopOn?: (violation: Violation) => boolean;
-  /** Framing inputs only make sense on line-framed transports (stdio, in-memory). */
-  framing: boolean;
+  /**
+   * Transport-level inputs: `stdio` line framing and invalid UTF-8 bytes, `lines` the line framing
+   * alone (in-memory), `http` headers, content types and bodies (Streamable HTTP), `none`.
+   */
+  framing: Framing;
 }
 
 export interface FuzzFailure {
@@ -74,7 +80,13 @@ export interface FuzzOutcome {
   warnings: FuzzWarning[];
 }
 
-export function fuzzInputArbitrary(options: Pick<FuzzOptions, 'revision' | 'tools' | 'resourceUris' | 'promptNames' | 'framing' | 'skipTools'>, cheapRequest: (id: string) => string): fc.Arbitrary<FuzzInput> {
+export type Framing = 'stdio' | 'lines' | 'http' | 'none';
+
+export function fuzzInputArbitrary(
+  options: Pick<FuzzOptions, 'revision' | 'tools' | 'resourceUris' | 'promptNames' | 'framing' | 'skipTools'>,
+  cheapRequest: (id: string) => string,
+  http: Omit<HttpFramingContext, 'revision'> = { hasSession: false, cheapMethod: 'ping' },
+): fc.Arbitrary<FuzzInput> {
   const skip = new Set(options.skipTools ?? []);
   const tools = options.tools.filter((t) => !skip.has(t.name));
   const catalogue: TargetCatalogue = { toolNames: tools.map((t) => t.name), resourceUris: options.resourceUris, promptNames: options.promptNames };
@@ -83,13 +95,15 @@ export function fuzzInputArbitrary(options: Pick<FuzzOptions, 'revision' | 'tool
     { weight: 1, arbitrary: notificationArbitrary(options.revision, catalogue) },
   ];
   if (tools.length > 0) parts.push({ weight: 4, arbitrary: fc.oneof(...tools.map((t) => toolCallArbitrary(t))) });
-  if (options.framing) parts.push({ weight: 1, arbitrary: framingArbitrary(cheapRequest) });
+  if (options.framing === 'stdio' || options.framing === 'lines') parts.push({ weight: 1, arbitrary: framingArbitrary(cheapRequest) });
+  if (options.framing === 'stdio') parts.push({ weight: 1, arbitrary: invalidUtf8Arbitrary() });
+  // Weighted like the tool calls: over HTTP the framing is where servers differ most.
+  if (options.framing === 'http') parts.push({ weight: 3, arbitrary: httpFramingArbitrary(cheapRequest, { revision: options.revision, ...http }) });
   return fc.oneof(...parts);
 }
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
   const connection = new FuzzConnection(options);
-  const arbitrary = fuzzInputArbitrary(options, (id) => connection.cheapRequestText(id));
   const stopOn = options.stopOn ?? (() => true);
   const warnings = new Map<string, FuzzWarning>();
   let searching = true;
@@ -107,7 +121,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
   const started = Date.now();
   let cases = 0;
   try {
-    await connection.open();
+    const opened = await connection.open();
+    // Built once the conversation is open: HTTP inputs depend on whether the server keeps sessions.
+    const sessionId = isHttpCapable(opened.transport) ? opened.transport.sessionId : undefined;
+    const arbitrary = fuzzInputArbitrary(options, (id) => connection.cheapRequestText(id), { hasSession: sessionId !== undefined, cheapMethod: connection.barrierMethod });
     const search = await fc.check(
       fc.asyncProperty(arbitrary, async (input) => {
         cases++;

@@ -30,7 +30,7 @@ async function fuzzStdio(command: string, revision: Revision, runs: number, stop
   const prepared = await prepareTarget(makeTransport, CLIENT, 3000, revision);
   if (!prepared.ok) throw new Error(prepared.reason);
   // `slow` sleeps 1.5 s on purpose; leaving it out keeps the budget for inputs that can fail.
-  return runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs, timeBudgetMs: 20_000, shrinkBudgetMs: 8_000, timeoutMs: 3000, framing: true, skipTools: ['slow'], ...(stopOn ? { stopOn } : {}) });
+  return runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs, timeBudgetMs: 20_000, shrinkBudgetMs: 8_000, timeoutMs: 3000, framing: 'stdio', skipTools: ['slow'], ...(stopOn ? { stopOn } : {}) });
 }
 
 function replay(command: string, file: string, revision: Revision): Promise<{ code: number | null; stdout: string }> {
@@ -46,6 +46,7 @@ const PLANTED = [
   { defect: 'crash-on-long-string', rule: 'jsonrpc.request.answered', property: 'stays-alive', replayVerdict: '1 errored' },
   { defect: 'wrong-code-on-missing-field', rule: 'jsonrpc.error.invalid-params', property: 'invalid-params-code', replayVerdict: '1 warning' },
   { defect: 'duplicate-response-on-unicode', rule: 'jsonrpc.response.exactly-once', property: 'exactly-once', replayVerdict: '1 failed' },
+  { defect: 'crash-on-invalid-utf8', rule: 'jsonrpc.request.answered', property: 'stays-alive', replayVerdict: '1 errored' },
 ] as const;
 
 describe('the fuzzer finds bugs planted in the mini-server', () => {
@@ -59,6 +60,7 @@ describe('the fuzzer finds bugs planted in the mini-server', () => {
       expect(failure!.reproducible).toBe(true);
       expect(failure!.violations.map((v) => v.ruleId)).toContain(row.rule);
       expect(failure!.violations.map((v) => v.property)).toContain(row.property);
+      if (row.defect === 'crash-on-invalid-utf8') expect(failure!.input.kind).toBe('bytes');
       if (row.defect === 'crash-on-long-string') {
         // Shrunk towards the threshold: the smallest generated long string that still crashes.
         const message = (failure!.input as unknown as { params: { arguments: { message: string } } }).params.arguments.message;
@@ -103,7 +105,7 @@ describe('clean servers pass a fixed-seed fuzz run', () => {
       const prepared = await prepareTarget(makeTransport, CLIENT, 3000, revision);
       expect(prepared.ok).toBe(true);
       if (!prepared.ok) return;
-      const outcome = await runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs: 1500, timeBudgetMs: 30_000, timeoutMs: 3000, framing: true, skipTools: ['slow'] });
+      const outcome = await runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs: 1500, timeBudgetMs: 30_000, timeoutMs: 3000, framing: 'lines', skipTools: ['slow'] });
       expect(outcome.failure?.violations).toBeUndefined();
       expect(outcome.warnings).toEqual([]);
       expect(outcome.cases).toBe(1500);

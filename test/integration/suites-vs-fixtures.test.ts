@@ -282,7 +282,7 @@ describe('suites versus the mini-server fixture: bookkeeping', () => {
   it('uses every defect the fixture offers, and only those', async () => {
     const offered = await fixtureDefects();
     // Defects planted for the fuzzer are proved by test/integration/fuzz-finds-planted-bugs.test.ts.
-    const fuzzOnly = ['crash-on-long-string', 'wrong-code-on-missing-field', 'duplicate-response-on-unicode'];
+    const fuzzOnly = ['crash-on-long-string', 'wrong-code-on-missing-field', 'duplicate-response-on-unicode', 'crash-on-invalid-utf8'];
     const used = new Set([...ROWS.map((r) => r.defect), ...UNAVAILABLE.map((u) => u.defect), ...fuzzOnly]);
     expect([...used].filter((d) => !offered.includes(d)), 'rows naming defects the fixture lacks').toEqual([]);
     expect(offered.filter((d) => !used.has(d)), 'defects no row exercises').toEqual([]);

@@ -1,0 +1,86 @@
+// Proves the HTTP side of the fuzzer against planted bugs: within a small fixed-seed budget it finds
+// each HTTP-level defect the mini-http-server plants (a 500 on a wrong Content-Type, a dropped
+// connection on an empty body, a 200 for a body that is not JSON, an ignored Mcp-Method mismatch),
+// cites the right rule, and the saved counterexample replays over HTTP to the same failure while
+// passing on the clean server. The clean server passes a fixed-seed run at every HTTP revision.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { counterexampleYaml, prepareTarget, runFuzz, type FuzzOutcome } from '../../runner/fuzz/index.js';
+import { StreamableHttpTransport, quoteWord, startManagedServer } from '../../runner/transports/index.js';
+import type { Revision } from '../../schema/revisions.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
+const FIXTURE = join(ROOT, 'test', 'fixtures', 'targets', 'mini-http-server.mjs');
+const CLIENT = { clientInfo: { name: 'mcp-conform-test', version: '0' }, capabilities: {} };
+const SEED = 1;
+const out = mkdtempSync(join(tmpdir(), 'mcp-conform-fuzz-http-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+function miniHttpServer(defect?: string): string {
+  return [process.execPath, FIXTURE, ...(defect ? ['--defect', defect] : [])].map(quoteWord).join(' ');
+}
+
+async function fuzzHttp(command: string, revision: Revision, runs: number): Promise<FuzzOutcome> {
+  const server = await startManagedServer({ command, portEnv: 'PORT', startupMs: 15_000 });
+  try {
+    const url = `http://127.0.0.1:${server.port}/mcp`;
+    const makeTransport = () => new StreamableHttpTransport({ url, timeoutMs: 3000 });
+    const prepared = await prepareTarget(makeTransport, CLIENT, 3000, revision);
+    if (!prepared.ok) throw new Error(prepared.reason);
+    return await runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs, timeBudgetMs: 20_000, shrinkBudgetMs: 8_000, timeoutMs: 3000, framing: 'http', skipTools: ['slow'] });
+  } finally {
+    await server.stop();
+  }
+}
+
+function replay(command: string, file: string, revision: Revision): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const args = [CLI, '--server', command, '--port-env', 'PORT', '--scenario-file', file, '--revision', revision, '--timeout', '3000', '--no-color'];
+    execFile(process.execPath, args, (error, stdout) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout }));
+  });
+}
+
+const PLANTED = [
+  { defect: 'server-error-on-content-type', revision: '2025-06-18', rule: 'transport.http.unaccepted-input-error-status', property: 'no-server-error' },
+  { defect: 'hangup-on-empty-body', revision: '2025-11-25', rule: 'transport.http.unaccepted-input-error-status', property: 'http-answered' },
+  { defect: 'parse-error-200', revision: '2025-03-26', rule: 'transport.http.unaccepted-input-error-status', property: 'client-error-status' },
+  { defect: 'header-mismatch-ignored', revision: '2026-07-28', rule: 'transport.http.header-mismatch-400', property: 'client-error-status' },
+] as const;
+
+describe('the fuzzer finds HTTP-level bugs planted in the mini-http-server', () => {
+  for (const row of PLANTED) {
+    it(`finds ${row.defect} at ${row.revision}, and the saved scenario replays to the same failure`, { timeout: 90_000 }, async () => {
+      const command = miniHttpServer(row.defect);
+      const outcome = await fuzzHttp(command, row.revision, 600);
+      const failure = outcome.failure;
+      expect(failure, `no counterexample within ${outcome.cases} inputs`).toBeDefined();
+      expect(failure!.reproducible).toBe(true);
+      expect(failure!.input.kind).toBe('http');
+      expect(failure!.violations.map((v) => `${v.ruleId} ${v.property}`)).toContain(`${row.rule} ${row.property}`);
+      const file = join(out, `${row.defect}.yaml`);
+      writeFileSync(file, counterexampleYaml(failure!, { seed: SEED, revision: row.revision }));
+      const replayed = await replay(command, file, row.revision);
+      expect(replayed.stdout).toContain(row.rule);
+      expect(replayed.stdout).toContain('1 failed');
+      const clean = await replay(miniHttpServer(), file, row.revision);
+      expect(clean.stdout).toContain('1 passed');
+      expect(clean.code).toBe(0);
+    });
+  }
+});
+
+describe('the clean mini-http-server passes a fixed-seed HTTP fuzz run', () => {
+  for (const revision of ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const) {
+    it(`at ${revision}`, { timeout: 90_000 }, async () => {
+      const outcome = await fuzzHttp(miniHttpServer(), revision, 400);
+      expect(outcome.failure?.violations).toBeUndefined();
+      expect(outcome.warnings.map((w) => w.violation)).toEqual([]);
+      expect(outcome.cases).toBe(400);
+    });
+  }
+});
