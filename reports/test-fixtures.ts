@@ -317,6 +317,39 @@ export function greenRun(): RunResult {
   return { ...structuredClone(HEADER), planned: scenarios.length, summary: summarise(scenarios, 100), scenarios, endReason: 'passed' };
 }
 
+/** The green run followed by a fuzz that broke a MUST (shrunk, saved) and a SHOULD (collected). */
+export function fuzzRun(): RunResult {
+  const run = greenRun();
+  const rule = (id: string, level: 'MUST' | 'SHOULD', summary: string) => ({ id, level, section: 'Transports / Streamable HTTP', url: `${SPEC}/2025-06-18/basic/transports`, summary });
+  return {
+    ...run,
+    fuzzPlanned: true,
+    endReason: 'failed',
+    fuzz: {
+      seed: 7,
+      revision: '2025-06-18',
+      runs: 10000,
+      cases: 85,
+      durationMs: 4100,
+      casesPerSecond: 20,
+      interrupted: false,
+      status: 'failed',
+      replay: 'npx mcp-conform fuzz --url http://127.0.0.1:3000/mcp --revision 2025-06-18 --seed 7 --runs 10000',
+      failure: {
+        input: 'a request with Content-Type: text/plain',
+        violations: [{ rule: rule('transport.http.unaccepted-input-error-status', 'MUST', 'A POST body the server cannot accept is answered with a 4xx status.'), property: 'no-server-error', detail: 'answered 500 (a server error), expected a 2xx answer or a 4xx refusal' }],
+        reproducible: true,
+        path: '84:0',
+        shrinks: 1,
+        counterexample: 'mcp-conform-counterexamples/fuzz-seed-7.yaml',
+        reproduce: 'npx mcp-conform --url http://127.0.0.1:3000/mcp --scenario-file mcp-conform-counterexamples/fuzz-seed-7.yaml --revision 2025-06-18',
+        transcript: [{ seq: 1, t: 0, dir: 'note', text: 'HTTP POST /mcp → 500 [post-4]' }],
+      },
+      warnings: [{ rule: rule('transport.http.session-required-400', 'SHOULD', 'A request without Mcp-Session-Id gets 400.'), property: 'client-error-status', detail: 'answered 200, expected 400', input: 'a request without Mcp-Session-Id', count: 3 }],
+    },
+  };
+}
+
 export function headerOf(run: RunResult): RunHeader {
   return {
     tool: run.tool,
@@ -326,6 +359,7 @@ export function headerOf(run: RunResult): RunHeader {
     strict: run.strict,
     ...(run.seed !== undefined ? { seed: run.seed } : {}),
     planned: run.planned,
+    ...(run.fuzzPlanned ? { fuzzPlanned: true } : {}),
   };
 }
 

@@ -5,6 +5,8 @@ import type {
   CheckResult,
   CheckStatus,
   EndReason,
+  FuzzResult,
+  FuzzViolation,
   Level,
   RunHeader,
   RunResult,
@@ -65,10 +67,46 @@ export interface ReportHeader {
   planned: number;
 }
 
+/** A fuzz violation with its rule's facts flattened, like a check's. */
+export interface ReportFuzzViolation {
+  rule: string;
+  level: Level;
+  section: string;
+  url: string;
+  summary: string;
+  property: string;
+  detail: string;
+}
+
+export interface ReportFuzz {
+  seed: number;
+  revision: Revision;
+  runs: number;
+  cases: number;
+  durationMs: number;
+  casesPerSecond: number;
+  interrupted: boolean;
+  status: 'passed' | 'failed';
+  replay: string;
+  failure?: {
+    input: string;
+    violations: ReportFuzzViolation[];
+    reproducible: boolean;
+    path: string;
+    shrinks: number;
+    counterexample?: string;
+    reproduce?: string;
+    transcript: TranscriptEntry[];
+  };
+  warnings: (ReportFuzzViolation & { input: string; count: number })[];
+}
+
 export interface ReportFooter {
   endReason: EndReason;
   fatal?: string;
   summary: RunSummary;
+  /** The fuzzing that followed the cells (--fuzz), or the whole of a `mcp-conform fuzz` run. */
+  fuzz?: ReportFuzz;
 }
 
 export interface ReportDocument extends ReportHeader, ReportFooter {
@@ -128,11 +166,46 @@ export function scenarioRecord(cell: ScenarioResult): ReportScenario {
   };
 }
 
-export function footerRecord(run: Pick<RunResult, 'endReason' | 'fatal' | 'summary'>): ReportFooter {
+export function footerRecord(run: Pick<RunResult, 'endReason' | 'fatal' | 'summary' | 'fuzz'>): ReportFooter {
   return {
     endReason: run.endReason,
     ...(run.fatal !== undefined ? { fatal: run.fatal } : {}),
     summary: { ...run.summary },
+    ...(run.fuzz ? { fuzz: fuzzRecord(run.fuzz) } : {}),
+  };
+}
+
+function violationRecord(v: FuzzViolation): ReportFuzzViolation {
+  return { rule: v.rule.id, level: v.rule.level, section: v.rule.section, url: v.rule.url, summary: v.rule.summary, property: v.property, detail: v.detail };
+}
+
+export function fuzzRecord(fuzz: FuzzResult): ReportFuzz {
+  const f = fuzz.failure;
+  return {
+    seed: fuzz.seed,
+    revision: fuzz.revision,
+    runs: fuzz.runs,
+    cases: fuzz.cases,
+    durationMs: fuzz.durationMs,
+    casesPerSecond: fuzz.casesPerSecond,
+    interrupted: fuzz.interrupted,
+    status: fuzz.status,
+    replay: fuzz.replay,
+    ...(f
+      ? {
+          failure: {
+            input: f.input,
+            violations: f.violations.map(violationRecord),
+            reproducible: f.reproducible,
+            path: f.path,
+            shrinks: f.shrinks,
+            ...(f.counterexample !== undefined ? { counterexample: f.counterexample } : {}),
+            ...(f.reproduce !== undefined ? { reproduce: f.reproduce } : {}),
+            transcript: f.transcript.map((e) => ({ seq: e.seq, t: e.t, dir: e.dir, text: e.text })),
+          },
+        }
+      : {}),
+    warnings: fuzz.warnings.map((w) => ({ ...violationRecord(w), input: w.input, count: w.count })),
   };
 }
 

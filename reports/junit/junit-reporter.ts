@@ -7,7 +7,7 @@
 // - every rule a cell checked is a <property name="rule" .../> inside its <testcase>;
 // - a run that never started or was interrupted gets one synthetic testcase with an <error>, so a
 //   CI job never shows a green report for a run that did not finish.
-import type { CheckResult, Reporter, RunResult, ScenarioResult } from '../../runner/results/index.js';
+import type { CheckResult, FuzzResult, FuzzViolation, Reporter, RunResult, ScenarioResult } from '../../runner/results/index.js';
 import { cellFindings, cellLabel, createStyle, renderCellExplanation, seconds, type OutputSink } from '../format/index.js';
 import { renderXml, type XmlElement } from './xml.js';
 
@@ -46,6 +46,10 @@ export function renderJunitReport(run: RunResult, options: JunitOptions = {}): s
       return testcase(cell, caseName(cell), run.strict);
     });
     suites.push({ element: suite(area, counts, timestamp, runProperties(run), cases), counts });
+  }
+  if (run.fuzz) {
+    const counts: Counts = { tests: 1, failures: run.fuzz.status === 'failed' ? 1 : 0, errors: 0, skipped: 0, time: run.fuzz.durationMs };
+    suites.push({ element: suite('fuzz', counts, timestamp, runProperties(run), [fuzzTestcase(run.fuzz)]), counts });
   }
   const synthetic = runProblem(run);
   if (synthetic) {
@@ -159,6 +163,50 @@ function headline(check: CheckResult): string {
 
 function body(cell: ScenarioResult, checks: CheckResult[]): string {
   return `${renderCellExplanation(cell, checks, { style: PLAIN, maxText: BODY_MAX_TEXT }).join('\n')}\n`;
+}
+
+/** The fuzz result as one testcase: a <failure> when a property stopped the search, warnings as properties. */
+function fuzzTestcase(fuzz: FuzzResult): XmlElement {
+  const failure = fuzz.failure;
+  const line = (v: FuzzViolation) => `${v.rule.id} (${v.rule.level}) ${v.property}: ${v.detail}`;
+  const properties: XmlElement = {
+    name: 'properties',
+    children: [
+      property('seed', String(fuzz.seed)),
+      property('revision', fuzz.revision),
+      property('inputs', String(fuzz.cases)),
+      property('inputs-per-second', String(fuzz.casesPerSecond)),
+      ...(failure ? failure.violations.map((v) => property('rule', v.rule.id)) : []),
+      ...(failure?.counterexample !== undefined ? [property('counterexample', failure.counterexample)] : []),
+      ...fuzz.warnings.map((w) => property('warning', w.rule.id)),
+    ],
+  };
+  const warnings = fuzz.warnings.map((w) => `warning ${line(w)} (${w.count} inputs; first: ${w.input})`);
+  const children: XmlElement[] = [properties];
+  if (failure && fuzz.status === 'failed') {
+    const first = failure.violations[0]!;
+    const text = [
+      `input      ${failure.input}`,
+      ...failure.violations.map((v) => `rule       ${line(v)}`),
+      ...(failure.reproducible ? [] : ['note       the shrunk input broke nothing on a fresh target: the failure depends on earlier inputs']),
+      ...(failure.counterexample !== undefined ? [`saved      ${failure.counterexample}`] : []),
+      ...(failure.reproduce !== undefined ? [`reproduce  ${failure.reproduce}`] : []),
+      `replay     seed ${fuzz.seed}, path ${failure.path}: ${fuzz.replay}`,
+      ...warnings,
+    ].join('\n');
+    children.push({ name: 'failure', attrs: [['message', `${first.rule.id}: ${first.rule.summary}`], ['type', first.property]], text: `${text}\n` });
+  } else if (warnings.length > 0) {
+    children.push({ name: 'system-out', text: `${[...warnings, `replay     ${fuzz.replay}`].join('\n')}\n` });
+  }
+  return {
+    name: 'testcase',
+    attrs: [
+      ['name', `fuzz [${fuzz.revision}] seed ${fuzz.seed}`],
+      ['classname', 'mcp-conform.fuzz'],
+      ['time', seconds(fuzz.durationMs)],
+    ],
+    children,
+  };
 }
 
 function runProblem(run: RunResult): XmlElement | undefined {

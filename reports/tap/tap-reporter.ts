@@ -6,7 +6,7 @@
 // as unimportant either way, whereas a warning is a real finding about the target that merely does
 // not fail the run. Under --strict the cell fails and the point is `not ok`.
 import { stringify } from 'yaml';
-import type { CheckResult, Reporter, RunHeader, RunResult, ScenarioResult } from '../../runner/results/index.js';
+import type { CheckResult, FuzzResult, FuzzViolation, Reporter, RunHeader, RunResult, ScenarioResult } from '../../runner/results/index.js';
 import { cellFindings, cellLabel, createStyle, printable, renderTranscript, type OutputSink } from '../format/index.js';
 
 const PLAIN = createStyle(false);
@@ -64,6 +64,35 @@ function findingFields(cell: ScenarioResult, check: CheckResult, withMessage: bo
   };
 }
 
+/** The fuzz result as one more point: `not ok` when a property stopped the search, warnings in its diagnostic. */
+export function renderFuzzPoint(n: number, fuzz: FuzzResult): string {
+  const name = `${n} - ${tapEscape(`fuzz [${fuzz.revision}] seed ${fuzz.seed}: ${fuzz.cases} inputs`)}`;
+  const failure = fuzz.failure;
+  const violation = (v: FuzzViolation): Diagnostic => ({ rule: v.rule.id, level: v.rule.level, section: v.rule.section, url: v.rule.url, property: v.property, actual: v.detail });
+  const warnings = fuzz.warnings.map((w) => ({ severity: 'warning', ...violation(w), input: w.input, count: w.count }));
+  if (fuzz.status === 'passed' && warnings.length === 0) return `ok ${name}\n`;
+  const diagnostic: Diagnostic = {
+    ...(failure && fuzz.status === 'failed'
+      ? {
+          message: `property failed: ${failure.input}`,
+          severity: 'fail',
+          ...violation(failure.violations[0]!),
+          ...(failure.violations.length > 1 ? { more: failure.violations.slice(1).map(violation) } : {}),
+          input: failure.input,
+          reproducible: failure.reproducible,
+          path: failure.path,
+          ...(failure.counterexample !== undefined ? { counterexample: failure.counterexample } : {}),
+          exchange: renderTranscript(failure.transcript, { style: PLAIN, maxText: 200 }),
+          ...(failure.reproduce !== undefined ? { repro: failure.reproduce } : {}),
+        }
+      : { message: `${warnings.length} SHOULD-level ${warnings.length === 1 ? 'property' : 'properties'} broken`, severity: 'warning' }),
+    ...(warnings.length > 0 ? { warnings } : {}),
+    replay: fuzz.replay,
+    duration_ms: fuzz.durationMs,
+  };
+  return `${fuzz.status === 'failed' ? 'not ok' : 'ok'} ${name}\n${yamlBlock(diagnostic)}`;
+}
+
 function yamlBlock(data: Diagnostic): string {
   const body = stringify(data, { lineWidth: 0 })
     .trimEnd()
@@ -98,8 +127,9 @@ class TapWriter {
     this.strict = header.strict;
     let out = `TAP version 14\n${headerComment(header)}`;
     // With no cells planned we wait: the end decides between an empty plan and a bail-out.
-    if (header.planned > 0) {
-      out += `1..${header.planned}\n`;
+    const points = header.planned + (header.fuzzPlanned ? 1 : 0);
+    if (points > 0) {
+      out += `1..${points}\n`;
       this.planWritten = true;
     }
     return out;
@@ -120,6 +150,8 @@ class TapWriter {
     if (run.endReason === 'interrupted' || (this.planWritten && this.count < run.planned)) {
       return `${out}${totals}Bail out! Interrupted after ${this.count} of ${run.planned} planned cells\n`;
     }
+    if (run.fuzz) out += renderFuzzPoint(++this.count, run.fuzz);
+    else if (run.fuzzPlanned) out += `ok ${++this.count} - fuzz # SKIP the fuzzer could not use the target\n`;
     if (!this.planWritten) out += `1..${this.count}\n`;
     return out + totals;
   }

@@ -1,14 +1,17 @@
 // Runs `mcp-conform fuzz`: resolves the target, picks the revision, fuzzes within the budget, prints
-// the outcome (seed always first), saves a counterexample scenario and maps the outcome to an exit code.
+// the outcome (seed always first), saves a counterexample scenario, writes the reports asked for and
+// maps the outcome to an exit code. `--fuzz` on a normal run uses the same steps (fuzzForRun).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { loadRules, type RulesCatalogue } from '../../schema/rules.js';
 import type { TargetSpec } from '../config/index.js';
 import { counterexampleYaml, prepareTarget, runFuzz, type Framing, type FuzzOutcome } from '../fuzz/index.js';
+import type { FuzzResult } from '../results/index.js';
+import { fuzzResultOf, fuzzRunResult, writeFuzzReports } from './fuzz-report.js';
 import { StdioTransport, quoteWord } from '../transports/index.js';
 import { TransportStartError, type ClientIdentity, type Transport } from '../protocol/index.js';
 import { httpTargetWords } from '../repro.js';
-import { httpTargetSpec, openHttpTarget } from './http-target.js';
+import { httpTargetSpec, openHttpTarget, type LiveHttpTarget } from './http-target.js';
 import { ExitCode } from './exit-codes.js';
 import { DEFAULT_COUNTEREXAMPLE_DIR, DEFAULT_FUZZ_RUNS, type FuzzCliOptions } from './fuzz-program.js';
 import type { CliOptions } from './program.js';
@@ -35,19 +38,17 @@ function targetWords(target: TargetSpec): string[] {
 }
 
 /** How the fuzzer reaches the target, and which transport-level inputs fit it. */
-interface FuzzTarget {
+export interface FuzzTarget {
   makeTransport: () => Transport;
   framing: Framing;
   description: string;
   stop(): Promise<void>;
 }
 
-async function openFuzzTarget(target: TargetSpec, timeoutMs: number): Promise<FuzzTarget> {
-  if (target.kind === 'http') {
-    const live = await openHttpTarget(target, timeoutMs);
-    // The legacy HTTP+SSE transport posts to a URL the server announces: no HTTP framing inputs.
-    return { makeTransport: live.makeTransport, framing: live.kind === 'http' ? 'http' : 'none', description: live.url, stop: live.stop };
-  }
+/** The fuzz target of a normal run: its live HTTP target (server already started) or its stdio command. */
+export function fuzzTargetOf(target: TargetSpec, http: LiveHttpTarget | undefined): FuzzTarget {
+  // The legacy HTTP+SSE transport posts to a URL the server announces: no HTTP framing inputs.
+  if (http) return { makeTransport: http.makeTransport, framing: http.kind === 'http' ? 'http' : 'none', description: http.url, stop: async () => {} };
   if (target.kind !== 'stdio') throw new UsageError('mcp-conform fuzz needs a stdio or HTTP target.', 'Give --server "<command>" or --url.');
   return {
     makeTransport: () => new StdioTransport({ command: target.command, ...(target.cwd ? { cwd: target.cwd } : {}), ...(target.env ? { env: target.env } : {}) }),
@@ -57,43 +58,61 @@ async function openFuzzTarget(target: TargetSpec, timeoutMs: number): Promise<Fu
   };
 }
 
-export async function runFuzzCommand(opts: FuzzCliOptions, version: string, io: FuzzCommandIo = { write: (t) => process.stdout.write(t) }): Promise<number> {
+/** Makes the target reachable (starts an HTTP server command); `stop` ends what was started. */
+export async function openFuzzTarget(target: TargetSpec, timeoutMs: number): Promise<FuzzTarget> {
+  if (target.kind !== 'http') return fuzzTargetOf(target, undefined);
+  const live = await openHttpTarget(target, timeoutMs);
+  return { ...fuzzTargetOf(target, live), stop: live.stop };
+}
+
+export async function runFuzzCommand(opts: FuzzCliOptions, version: string, io?: FuzzCommandIo): Promise<number> {
   const rules = loadRules();
   const target = httpTargetSpec(opts) ?? targetSpec(opts);
-  if (opts.report !== undefined && !/^json=.+/.test(opts.report)) throw new UsageError(`--report ${opts.report} is not understood.`, 'Use --report json=PATH.');
+  const reports = (opts.report ?? []).filter((r) => r.format !== 'console');
+  // A machine report on stdout owns it; the human outcome then goes to stderr.
+  const out = io ?? { write: (t: string) => (reports.some((r) => !r.path) ? process.stderr : process.stdout).write(t) };
   const client = { clientInfo: { name: 'mcp-conform', version }, capabilities: {} };
   const seed = opts.seed ?? freshSeed();
-  io.write(`mcp-conform fuzz: seed ${seed}\n`);
+  out.write(`mcp-conform fuzz: seed ${seed}\n`);
   let live: FuzzTarget;
   try {
     live = await openFuzzTarget(target, opts.timeout);
   } catch (err) {
     if (!(err instanceof TransportStartError)) throw err;
-    io.write(`mcp-conform: ${err.message}\n`);
+    out.write(`mcp-conform: ${err.message}\n`);
     return ExitCode.TargetUnavailable;
   }
+  const startedAt = new Date().toISOString();
   try {
-    return await fuzzLiveTarget(opts, version, io, { rules, target, live, client, seed });
+    const result = await fuzzLiveTarget({ ...opts, seed }, out, { rules, target, live, client });
+    if (!result) return ExitCode.TargetUnavailable;
+    if (reports.length > 0) await writeFuzzReports(reports, fuzzRunResult(result, { version, live, target, startedAt, strict: opts.strict }));
+    // Only violations that stop the search (MUST-level, or any under --strict) become a failure.
+    return result.status === 'failed' ? ExitCode.Failures : ExitCode.Conformant;
   } finally {
     await live.stop();
   }
 }
 
-interface FuzzRun {
+/** What fuzzing needs besides the target: the fuzz flags, with the seed settled. */
+export type FuzzSettings = Omit<FuzzCliOptions, 'server' | 'url' | 'header' | 'portEnv' | 'cwd' | 'env' | 'report' | 'seed'> & { seed: number };
+
+export interface FuzzContext {
   rules: RulesCatalogue;
   target: TargetSpec;
   live: FuzzTarget;
   client: ClientIdentity;
-  seed: number;
 }
 
-async function fuzzLiveTarget(opts: FuzzCliOptions, version: string, io: FuzzCommandIo, run: FuzzRun): Promise<number> {
-  const { rules, target, live, client, seed } = run;
+/** Fuzzes a reachable target, prints the outcome and saves a counterexample; undefined when the target cannot be used. */
+export async function fuzzLiveTarget(settings: FuzzSettings, io: FuzzCommandIo, ctx: FuzzContext): Promise<FuzzResult | undefined> {
+  const { rules, target, live, client } = ctx;
   const { makeTransport } = live;
-  const prepared = await prepareTarget(makeTransport, client, opts.timeout, opts.revision);
+  const seed = settings.seed;
+  const prepared = await prepareTarget(makeTransport, client, settings.timeout, settings.revision);
   if (!prepared.ok) {
     io.write(`mcp-conform: Failed to fuzz ${live.description}: ${prepared.reason}.\n`);
-    return ExitCode.TargetUnavailable;
+    return undefined;
   }
   let outcome: FuzzOutcome;
   try {
@@ -102,24 +121,24 @@ async function fuzzLiveTarget(opts: FuzzCliOptions, version: string, io: FuzzCom
       client,
       ...prepared.target,
       seed,
-      runs: opts.runs,
-      timeBudgetMs: opts.timeBudget * 1000,
-      timeoutMs: opts.timeout,
+      runs: settings.runs,
+      timeBudgetMs: settings.timeBudget * 1000,
+      timeoutMs: settings.timeout,
       framing: live.framing,
       // SHOULD-level deviations are collected without stopping, unless --strict makes them failures.
-      stopOn: (v) => opts.strict || rules.get(v.ruleId)?.level === 'MUST',
-      ...(opts.skipTool ? { skipTools: opts.skipTool } : {}),
+      stopOn: (v) => settings.strict || rules.get(v.ruleId)?.level === 'MUST',
+      ...(settings.skipTool ? { skipTools: settings.skipTool } : {}),
     });
   } catch (err) {
     io.write(`mcp-conform: Failed to fuzz ${live.description}: ${(err as Error).message}\n`);
-    return ExitCode.TargetUnavailable;
+    return undefined;
   }
   const words = targetWords(target);
-  const searchReplay = ['npx', 'mcp-conform', 'fuzz', ...words, '--revision', outcome.revision, '--seed', String(seed), '--runs', String(opts.runs), ...(opts.skipTool ?? []).flatMap((t) => ['--skip-tool', quoteWord(t)])].join(' ');
+  const searchReplay = ['npx', 'mcp-conform', 'fuzz', ...words, '--revision', outcome.revision, '--seed', String(seed), '--runs', String(settings.runs), ...(settings.skipTool ?? []).flatMap((t) => ['--skip-tool', quoteWord(t)])].join(' ');
   let savedTo: string | undefined;
   let replay: string | undefined;
   if (outcome.failure) {
-    const dir = resolve(opts.out);
+    const dir = resolve(settings.out);
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `fuzz-seed-${seed}.yaml`);
     writeFileSync(file, counterexampleYaml(outcome.failure, { seed, revision: outcome.revision, command: searchReplay }));
@@ -130,39 +149,27 @@ async function fuzzLiveTarget(opts: FuzzCliOptions, version: string, io: FuzzCom
     `${renderFuzzOutcome(outcome, {
       target: live.description,
       tools: prepared.target.tools.length,
-      color: opts.color && !process.env.NO_COLOR && process.stdout.isTTY === true,
+      color: settings.color && !process.env.NO_COLOR && process.stdout.isTTY === true,
       rules,
       searchReplay,
       ...(savedTo ? { savedTo } : {}),
       ...(replay ? { replay } : {}),
     }).join('\n')}\n`,
   );
-  if (opts.report) {
-    const path = resolve(opts.report.slice('json='.length));
-    const document = { tool: { name: 'mcp-conform', version }, target: live.description, ...outcome, ...(savedTo ? { counterexample: savedTo } : {}) };
-    writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);
-  }
-  // Only violations that stop the search (MUST-level, or any under --strict) become a failure.
-  return outcome.failure ? ExitCode.Failures : ExitCode.Conformant;
+  return fuzzResultOf(outcome, { rules, runs: settings.runs, replay: searchReplay, ...(savedTo ? { counterexample: savedTo } : {}), ...(replay ? { reproduce: replay } : {}) });
 }
 
 /**
  * `--fuzz` on a normal run: a short fuzz of the same target with the run's seed (fixed by default,
- * so CI is deterministic). Its output goes to stderr when a machine report owns stdout.
+ * so CI is deterministic), run by the engine after the cells so that every report carries it. Its
+ * output goes to stderr when a machine report owns stdout.
  */
-export async function fuzzAfterRun(opts: CliOptions, runExit: number, version: string): Promise<number> {
-  if (runExit === ExitCode.Usage || runExit === ExitCode.TargetUnavailable) return runExit;
+export function fuzzForRun(opts: CliOptions, version: string, target: TargetSpec, live: FuzzTarget, rules: RulesCatalogue): () => Promise<FuzzResult | undefined> {
   const machineOnStdout = (opts.report ?? []).some((r) => r.format !== 'console' && !r.path);
   const stream = machineOnStdout ? process.stderr : process.stdout;
-  stream.write('\n');
-  const fuzzExit = await runFuzzCommand(
-    {
-      ...(opts.server !== undefined ? { server: opts.server } : {}),
-      ...(opts.url !== undefined ? { url: opts.url } : {}),
-      ...(opts.header ? { header: opts.header } : {}),
-      ...(opts.portEnv !== undefined ? { portEnv: opts.portEnv } : {}),
-      ...(opts.cwd ? { cwd: opts.cwd } : {}),
-      ...(opts.env ? { env: opts.env } : {}),
+  return async () => {
+    stream.write(`\nmcp-conform fuzz: seed ${opts.seed}\n`);
+    const settings: FuzzSettings = {
       ...(opts.revision?.length === 1 ? { revision: opts.revision[0]! } : {}),
       seed: opts.seed,
       runs: DEFAULT_FUZZ_RUNS,
@@ -171,9 +178,8 @@ export async function fuzzAfterRun(opts: CliOptions, runExit: number, version: s
       out: DEFAULT_COUNTEREXAMPLE_DIR,
       strict: opts.strict,
       color: opts.color,
-    },
-    version,
-    { write: (t) => stream.write(t) },
-  );
-  return Math.max(runExit, fuzzExit === ExitCode.Failures ? ExitCode.Failures : runExit);
+    };
+    const client = { clientInfo: { name: 'mcp-conform', version }, capabilities: opts.clientCapabilities ?? {} };
+    return fuzzLiveTarget(settings, { write: (t) => stream.write(t) }, { rules, target, live, client });
+  };
 }

@@ -1,7 +1,8 @@
 // The `mcp-conform fuzz` subcommand's flags and help; `fuzz-command.ts` runs it.
 import { Command, Option } from 'commander';
 import { DEFAULT_TIMEOUT_MS } from '../config/index.js';
-import { collect, parseEnv, parseHeader, parsePositiveInt, parseRevision } from './options.js';
+import { REPORT_FORMATS } from '../../reports/index.js';
+import { collect, parseEnv, parseHeader, parsePositiveInt, parseReport, parseRevision, type ReportSpec } from './options.js';
 import type { Revision } from '../../schema/revisions.js';
 
 export interface FuzzCliOptions {
@@ -18,7 +19,7 @@ export interface FuzzCliOptions {
   timeout: number;
   out: string;
   skipTool?: string[];
-  report?: string;
+  report?: ReportSpec[];
   strict: boolean;
   color: boolean;
 }
@@ -44,7 +45,11 @@ export function buildFuzzProgram(version: string): Command {
     .addOption(new Option('--timeout <ms>', 'bound on the answers to one input').default(DEFAULT_TIMEOUT_MS).argParser(parsePositiveInt('--timeout', 10)))
     .addOption(new Option('--out <dir>', 'folder for counterexample scenario files').default(DEFAULT_COUNTEREXAMPLE_DIR))
     .addOption(new Option('--skip-tool <name>', 'leave this tool out, e.g. one that sleeps on purpose (repeatable)').argParser(collect(String)))
-    .addOption(new Option('--report <json=path>', 'also write the outcome as JSON to this path (json=PATH)'))
+    .addOption(
+      new Option('--report <format[=path]>', `also write the outcome as a report (repeatable): ${REPORT_FORMATS.filter((f) => f !== 'console').join(', ')}; without a path it goes to stdout`).argParser(
+        collect(parseReport(REPORT_FORMATS)),
+      ),
+    )
     .addOption(new Option('--strict', 'SHOULD-level violations fail the run').default(false))
     .addOption(new Option('--no-color', 'plain output without colours'))
     .showSuggestionAfterError(true)

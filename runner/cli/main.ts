@@ -6,7 +6,7 @@ import { CommanderError, type Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { fromRoot } from '../../schema/package-root.js';
 import { ExitCode } from './exit-codes.js';
-import { fuzzAfterRun, runFuzzCommand } from './fuzz-command.js';
+import { runFuzzCommand } from './fuzz-command.js';
 import { buildFuzzProgram, type FuzzCliOptions } from './fuzz-program.js';
 import { buildMockProgram, runMockCommand, type MockCommandOptions } from './mock-command.js';
 import { buildProgram, type CliOptions } from './program.js';
@@ -56,10 +56,8 @@ async function main(argv: string[]): Promise<number> {
   if (argv[2] === 'fuzz') {
     return parseAndRun<FuzzCliOptions>(buildFuzzProgram(version()), [argv[0]!, argv[1]!, ...argv.slice(3)], (opts) => runFuzzCommand(opts, version()));
   }
-  return parseAndRun<CliOptions>(buildProgram(version()), argv, async (opts) => {
-    const code = await runCommand(opts, version());
-    return opts.fuzz && !opts.list ? fuzzAfterRun(opts, code, version()) : code;
-  });
+  // --fuzz is run by runCommand, after the cells and before the reports are written.
+  return parseAndRun<CliOptions>(buildProgram(version()), argv, (opts) => runCommand(opts, version()));
 }
 
 main(process.argv).then(

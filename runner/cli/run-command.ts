@@ -22,6 +22,7 @@ import { defaultConcurrency, type CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 import { httpTargetSpec, openHttpTarget, type LiveHttpTarget } from './http-target.js';
 import { TransportStartError } from '../protocol/index.js';
+import { fuzzForRun, fuzzTargetOf } from './fuzz-command.js';
 
 export const REFERENCE_SERVER_ENTRY = ['dist', 'mocks', 'reference', 'stdio-main.js'];
 
@@ -123,6 +124,8 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
       client: { clientInfo: { name: 'mcp-conform', version }, capabilities: opts.clientCapabilities ?? {} },
       repro: (cell) => reproCommand(config, { scenarioId: cell.scenario.id, revision: cell.revision }),
       signal: aborter.signal,
+      // --fuzz: the same target, fuzzed after the cells, so every report carries the result.
+      ...(opts.fuzz ? { fuzz: fuzzForRun(opts, version, target, fuzzTargetOf(target, http), rules) } : {}),
     });
     // The console reporter (always present unless a machine format owns stdout) prints run.fatal.
     return baseline.finish(run, plainExitCode(run));
@@ -160,7 +163,7 @@ export function targetSpec(opts: Pick<CliOptions, 'server' | 'cwd' | 'env'>): Ta
 export function plainExitCode(run: RunResult): ExitCodeValue {
   if (run.endReason === 'target-unavailable') return ExitCode.TargetUnavailable;
   if (run.endReason === 'interrupted') return ExitCode.Failures;
-  return run.summary.failed + run.summary.errored > 0 ? ExitCode.Failures : ExitCode.Conformant;
+  return run.summary.failed + run.summary.errored > 0 || run.fuzz?.status === 'failed' ? ExitCode.Failures : ExitCode.Conformant;
 }
 
 export function validatorsFor(revision: Revision) {

@@ -3,7 +3,7 @@
 import { REVISIONS, type Revision } from '../../schema/revisions.js';
 import type { ClientIdentity, Transport } from '../protocol/index.js';
 import { planCells, type Cell } from '../plan/index.js';
-import { summarise, type Reporter, type RunHeader, type RunResult, type ScenarioResult, type TargetInfo } from '../results/index.js';
+import { summarise, type FuzzResult, type Reporter, type RunHeader, type RunResult, type ScenarioResult, type TargetInfo } from '../results/index.js';
 import type { RuleLookup, Validators } from '../steps/index.js';
 import type { MessageValidator } from '../checks/index.js';
 import type { Scenario } from '../suite-loader/types.js';
@@ -25,6 +25,11 @@ export interface SuiteRunOptions {
   client: ClientIdentity;
   repro: (cell: Cell) => string;
   signal?: AbortSignal;
+  /**
+   * Fuzzes the target after the cells and before the reporters end the run, so every report
+   * carries the result (`--fuzz`). Not called when the target was unavailable or the run interrupted.
+   */
+  fuzz?: (run: RunResult) => Promise<FuzzResult | undefined>;
 }
 
 export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
@@ -58,6 +63,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
     strict: config.strict,
     seed: config.seed,
     planned: cells.length,
+    ...(options.fuzz && accepted.length > 0 ? { fuzzPlanned: true } : {}),
   };
   for (const r of options.reporters) await r.onRunStart?.(header);
 
@@ -110,6 +116,11 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
     scenarios: results,
     endReason: interrupted ? 'interrupted' : summary.failed > 0 || summary.errored > 0 ? 'failed' : 'passed',
   };
+  if (options.fuzz && !interrupted) {
+    const fuzz = await options.fuzz(run);
+    if (fuzz) run.fuzz = fuzz;
+    if (fuzz?.status === 'failed' && run.endReason === 'passed') run.endReason = 'failed';
+  }
   for (const r of options.reporters) await r.onRunEnd?.(run);
   return run;
 }

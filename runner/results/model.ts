@@ -100,6 +100,8 @@ export interface RunHeader {
   seed?: number;
   /** Number of cells planned, for progress display. */
   planned: number;
+  /** True when a fuzz result will follow the cells (reporters that plan ahead, like TAP, count it). */
+  fuzzPlanned?: boolean;
 }
 
 /** One entry of an expected-failures baseline file (schema/scenario/expected-failures.schema.json). */
@@ -122,10 +124,54 @@ export interface BaselineOutcome {
   stale: BaselineEntry[];
 }
 
+/** A property the fuzzer saw broken, with the rule it cites. */
+export interface FuzzViolation {
+  rule: RuleRef;
+  /** Short name of the property, e.g. `exactly-once`, `no-server-error`. */
+  property: string;
+  detail: string;
+}
+
+/** The fuzzing part of a run (`--fuzz`, or `mcp-conform fuzz` with --report): plain data for reporters. */
+export interface FuzzResult {
+  seed: number;
+  revision: Revision;
+  /** Most inputs asked for (--runs). */
+  runs: number;
+  /** Inputs executed while searching. */
+  cases: number;
+  durationMs: number;
+  casesPerSecond: number;
+  /** True when the time budget ended the search before `runs` inputs. */
+  interrupted: boolean;
+  /** `failed` when a property stopped the search (MUST-level, or any under --strict). */
+  status: 'passed' | 'failed';
+  /** The command that repeats the search (seed and options). */
+  replay: string;
+  failure?: {
+    /** What the shrunk input is, e.g. "a request without Content-Type". */
+    input: string;
+    violations: FuzzViolation[];
+    /** False when the shrunk input broke nothing on a fresh target (it depends on earlier inputs). */
+    reproducible: boolean;
+    /** fast-check's replay path of the counterexample. */
+    path: string;
+    shrinks: number;
+    /** The scenario file the counterexample was saved to, and the command that replays it. */
+    counterexample?: string;
+    reproduce?: string;
+    transcript: TranscriptEntry[];
+  };
+  /** Violations that did not stop the search (SHOULD-level), first input and count per rule. */
+  warnings: (FuzzViolation & { input: string; count: number })[];
+}
+
 export interface RunResult extends RunHeader {
   summary: RunSummary;
   scenarios: ScenarioResult[];
   endReason: EndReason;
+  /** Present when the run fuzzed the target after its cells (--fuzz), or was a fuzz run. */
+  fuzz?: FuzzResult;
   /** Problems that prevented testing at all (e.g. the target never answered). */
   fatal?: string;
   /** Present when the run was measured against an expected-failures baseline (--baseline). */
