@@ -132,3 +132,25 @@ describe('Session.discardHistory', () => {
     expect(s.anomalies.map((a) => a.kind)).toEqual(['unknown-id']);
   });
 });
+
+describe('Session.sendBytes', () => {
+  it('refuses transports that carry text only, so hex never reaches a server as text', async () => {
+    const t = new ScriptedTransport(() => undefined);
+    const s = new Session(t);
+    await expect(s.sendBytes('c0af0a')).rejects.toThrow(/stdio/);
+    expect(t.sent).toEqual([]);
+  });
+
+  it('expects a parse error with a null id when responseId is null, instead of calling it stray', async () => {
+    const sent: { text: string; hex?: boolean }[] = [];
+    const t = new ScriptedTransport(() => undefined);
+    // Poses as stdio: what matters here is the session's bookkeeping, not the bytes on a pipe.
+    const stdio = Object.assign(t, { kind: 'stdio' as const, send: async (text: string, o?: { hex?: boolean }) => void sent.push({ text, ...(o?.hex ? { hex: true } : {}) }) }) as unknown as Transport;
+    const s = new Session(stdio);
+    await s.sendBytes('c0af0a', { responseId: null });
+    t.push({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+    expect(sent).toEqual([{ text: 'c0af0a', hex: true }]);
+    expect(s.anomalies).toEqual([]);
+    expect(s.transcript.at(0)?.text).toBe('(bytes) c0af0a');
+  });
+});
