@@ -232,3 +232,31 @@ describe('$increasing', () => {
     expect(mismatch({ $increasing: true }, 'not a list').ok).toBe(false);
   });
 });
+
+describe('list operands: $in, $containsAll and $mentions', () => {
+  const c: MatchContext = { vars: { accepted: { all: ['2025-06-18', '2025-11-25'], modern: ['2026-07-28'], none: 'x' } } };
+
+  it('takes $in values written out or from a list variable', () => {
+    expect(m({ $in: { $var: 'accepted.all' } }, '2025-11-25', c).ok).toBe(true);
+    expect(mismatch({ $in: { $var: 'accepted.all' } }, '2024-11-05', c)).toMatchObject({ expected: 'one of "2025-06-18", "2025-11-25"' });
+    expect(mismatch({ $in: { $var: 'accepted.missing' } }, '2024-11-05', c).actual).toContain('is not set');
+    expect(mismatch({ $in: { $var: 'accepted.none' } }, 'x', c).actual).toContain('not a list');
+  });
+
+  it('holds $containsAll only when every value is in the array, and names the missing ones', () => {
+    expect(m({ $containsAll: { $var: 'accepted.all' } }, ['2026-07-28', '2025-11-25', '2025-06-18'], c).ok).toBe(true);
+    expect(m({ $containsAll: [{ a: 1 }] }, [{ a: 1 }, 2]).ok).toBe(true);
+    const out = mismatch({ $containsAll: { $var: 'accepted.all' } }, ['2025-11-25'], c);
+    expect(out.actual).toContain('without "2025-06-18"');
+    expect(mismatch({ $containsAll: [1] }, 'not an array').actual).toBe('"not an array" (string)');
+  });
+
+  it('holds $mentions when the value names each string anywhere in it', () => {
+    const error = { code: -32022, message: 'Unsupported', data: { supported: ['2026-07-28'] } };
+    expect(m({ $mentions: { $var: 'accepted.modern' } }, error, c).ok).toBe(true);
+    expect(m({ $mentions: ['2026-07-28'] }, { code: -32600, message: 'speaks 2026-07-28 only' }).ok).toBe(true);
+    const out = mismatch({ $mentions: { $var: 'accepted.modern' } }, { code: -32601, message: 'Method not found' }, c);
+    expect(out.actual).toContain('does not name 2026-07-28');
+    expect(mismatch({ $mentions: ['x'] }, undefined).actual).toBe('absent');
+  });
+});

@@ -37,6 +37,8 @@ export const PATTERN_OPERATORS = [
   '$validAgainst',
   '$each',
   '$contains',
+  '$containsAll',
+  '$mentions',
   '$length',
   '$minLength',
   '$maxLength',

@@ -167,6 +167,11 @@ const ROWS: DefectRow[] = [
   // subscriptions (2026-07-28)
   { defect: 'listen-no-ack', revision: '2026-07-28', scenario: 'subscriptions/listen-acknowledged', rule: 'subscriptions.listen.acknowledged', status: 'failed' },
   { defect: 'ack-unrequested', revision: '2026-07-28', scenario: 'subscriptions/listen-acknowledged', rule: 'subscriptions.listen.only-requested', status: 'failed' },
+  // judged against the revisions the probes accepted (the `accepted` variable)
+  { defect: 'counter-offer-oldest', revision: '2025-06-18', scenario: 'lifecycle/initialize-unknown-version', rule: 'lifecycle.version.counter-offer-latest', status: 'warning' },
+  { defect: 'discover-lists-modern-only', revision: '2026-07-28', scenario: 'negotiation/discover-result', rule: 'negotiation.discover.versions-complete', status: 'warning' },
+  { defect: 'unsupported-lists-modern-only', revision: '2026-07-28', scenario: 'negotiation/unsupported-version', rule: 'negotiation.version.unsupported-lists-all', status: 'warning' },
+  { defect: 'modern-only-unnamed', revision: '2026-07-28', scenario: 'negotiation/modern-only-initialize-error', rule: 'negotiation.initialize.modern-only-names-versions', status: 'warning' },
   // stdio
   { defect: 'logs-to-stdout', revision: '2025-06-18', scenario: 'stdio/stdout-only-messages', rule: 'transport.stdio.stdout-only-messages', status: 'failed' },
   { defect: 'embedded-newline', revision: '2026-07-28', scenario: 'stdio/newline-delimited-messages', rule: 'transport.stdio.newline-delimited', status: 'failed' },
@@ -190,6 +195,7 @@ const KNOWN_UNFAILABLE: Record<string, string> = {
 const CLEAN_SKIPS: Record<string, string> = {
   'tools/capability-declared': 'it declares the tools capability, and the scenario is about servers that do not',
   'capabilities/undeclared-methods-rejected': 'it declares every capability it serves, so no step of the scenario applies',
+  'negotiation/modern-only-initialize-error': 'it accepts initialize at every initialize-era revision, and the scenario is about servers that accept none',
 };
 
 interface ReportCheck {
