@@ -53,6 +53,8 @@ function describeOperator(op: string, operand: unknown): string {
       return `a valid ${String(operand)}`;
     case '$validAgainst':
       return `valid against ${describeSchemaSource(operand)}`;
+    case '$jsonSchema':
+      return 'a valid JSON Schema of its dialect';
     case '$each':
       return `an array where every element is ${describe(operand)}`;
     case '$contains':

@@ -260,3 +260,14 @@ describe('list operands: $in, $containsAll and $mentions', () => {
     expect(mismatch({ $mentions: ['x'] }, undefined).actual).toBe('absent');
   });
 });
+
+describe('$jsonSchema', () => {
+  const c: MatchContext = { vars: {}, checkSchema: (schema) => ((schema as { type?: unknown }).type === 'objekt' ? ['type must be a known type'] : []) };
+
+  it('holds when the meta-check finds nothing, and reports its message otherwise', () => {
+    expect(m({ $jsonSchema: true }, { type: 'object' }, c).ok).toBe(true);
+    expect(mismatch({ $jsonSchema: true }, { type: 'objekt' }, c)).toMatchObject({ expected: 'a valid JSON Schema of its dialect', actual: 'type must be a known type' });
+    expect(mismatch({ $jsonSchema: true }, undefined, c).actual).toBe('absent');
+    expect(mismatch({ $jsonSchema: true }, {}, { vars: {} }).actual).toMatch(/no JSON Schema meta-validator/);
+  });
+});

@@ -13,6 +13,8 @@ export interface MatchContext {
   validateType?: (typeName: string, value: unknown) => string[];
   /** Messages saying why `value` does not satisfy the JSON Schema `schema`; [] when valid. */
   validateSchema?: (schema: unknown, value: unknown) => string[];
+  /** Messages saying why `schema` is not itself a valid JSON Schema of its dialect; [] when valid. */
+  checkSchema?: (schema: unknown) => string[];
 }
 
 export type MatchOutcome = { ok: true } | { ok: false; pointer: string; expected: string; actual: string };
@@ -122,6 +124,11 @@ function operator(op: string, operand: unknown, value: unknown, ctx: MatchContex
         return ctx.validateSchema(schema, value);
       });
     }
+    case '$jsonSchema':
+      return validated(pointer, expected(), value, () => {
+        if (!ctx.checkSchema) return ['no JSON Schema meta-validator is available here'];
+        return ctx.checkSchema(value);
+      });
     case '$each': {
       if (!Array.isArray(value)) return fail(pointer, expected(), describeActual(value));
       for (let i = 0; i < value.length; i++) {

@@ -3,7 +3,7 @@
 import { describePattern, getPointer, matchPattern, type MatchOutcome } from '../matchers/index.js';
 import { isErrorResponse, type JsonRpcResponse } from '../protocol/index.js';
 import type { ExpectStep, ResponseExpectation } from '../suite-loader/types.js';
-import { boundFor, labelled, missingReason, recordCheck, type StepContext } from './context.js';
+import { boundFor, labelled, matchContext, missingReason, recordCheck, type StepContext } from './context.js';
 
 export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<void> {
   const entry = labelled(ctx, step, step.label);
@@ -49,7 +49,7 @@ function expectationOf(step: ExpectStep): ResponseExpectation[] {
 }
 
 function judge(ctx: StepContext, alt: ResponseExpectation, response: JsonRpcResponse): MatchOutcome {
-  const mctx = { vars: ctx.vars, validateType: ctx.validators.validateType, validateSchema: ctx.validators.validateSchema };
+  const mctx = matchContext(ctx);
   if ('result' in alt) {
     if (isErrorResponse(response)) return { ok: false, pointer: '/result', expected: 'a result', actual: `error ${response.error.code} "${response.error.message}"` };
     return prefix(matchPattern(alt.result, response.result, mctx), '/result');

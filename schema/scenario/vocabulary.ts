@@ -35,6 +35,7 @@ export const PATTERN_OPERATORS = [
   '$not',
   '$schema',
   '$validAgainst',
+  '$jsonSchema',
   '$each',
   '$contains',
   '$containsAll',

@@ -171,6 +171,8 @@ const ROWS: DefectRow[] = [
   { defect: 'counter-offer-oldest', revision: '2025-06-18', scenario: 'lifecycle/initialize-unknown-version', rule: 'lifecycle.version.counter-offer-latest', status: 'warning' },
   { defect: 'discover-lists-modern-only', revision: '2026-07-28', scenario: 'negotiation/discover-result', rule: 'negotiation.discover.versions-complete', status: 'warning' },
   { defect: 'unsupported-lists-modern-only', revision: '2026-07-28', scenario: 'negotiation/unsupported-version', rule: 'negotiation.version.unsupported-lists-all', status: 'warning' },
+  { defect: 'input-schema-invalid', revision: '2025-11-25', scenario: 'tools/list-well-formed', rule: 'tools.tool.input-schema-valid', status: 'failed' },
+  { defect: 'output-schema-invalid', revision: '2026-07-28', scenario: 'tools/list-well-formed', rule: 'tools.tool.output-schema-valid', status: 'failed' },
   { defect: 'modern-only-unnamed', revision: '2026-07-28', scenario: 'negotiation/modern-only-initialize-error', rule: 'negotiation.initialize.modern-only-names-versions', status: 'warning' },
   // stdio
   { defect: 'logs-to-stdout', revision: '2025-06-18', scenario: 'stdio/stdout-only-messages', rule: 'transport.stdio.stdout-only-messages', status: 'failed' },
