@@ -173,6 +173,11 @@ const ROWS: DefectRow[] = [
   { defect: 'unsupported-lists-modern-only', revision: '2026-07-28', scenario: 'negotiation/unsupported-version', rule: 'negotiation.version.unsupported-lists-all', status: 'warning' },
   { defect: 'input-schema-invalid', revision: '2025-11-25', scenario: 'tools/list-well-formed', rule: 'tools.tool.input-schema-valid', status: 'failed' },
   { defect: 'output-schema-invalid', revision: '2026-07-28', scenario: 'tools/list-well-formed', rule: 'tools.tool.output-schema-valid', status: 'failed' },
+  { defect: 'legacy-range-code', revision: '2026-07-28', scenario: 'jsonrpc/retired-error-codes', rule: 'jsonrpc.error.legacy-range', status: 'warning' },
+  { defect: 'undeclared-prompts-wrong-code', revision: '2026-07-28', scenario: 'capabilities/undeclared-methods-rejected', rule: 'capabilities.methods.undeclared-method-not-found', status: 'warning' },
+  { defect: 'undeclared-completion-wrong-code', revision: '2025-06-18', scenario: 'capabilities/undeclared-methods-rejected', rule: 'completion.undeclared-method-not-found', status: 'warning' },
+  { defect: 'resources-vary-after-requests', revision: '2026-07-28', scenario: 'resources/list-same-for-every-connection', rule: 'resources.list.same-for-every-connection', status: 'failed' },
+  { defect: 'prompts-vary-after-requests', revision: '2026-07-28', scenario: 'prompts/list-same-for-every-connection', rule: 'prompts.list.same-for-every-connection', status: 'failed' },
   { defect: 'modern-only-unnamed', revision: '2026-07-28', scenario: 'negotiation/modern-only-initialize-error', rule: 'negotiation.initialize.modern-only-names-versions', status: 'warning' },
   // stdio
   { defect: 'logs-to-stdout', revision: '2025-06-18', scenario: 'stdio/stdout-only-messages', rule: 'transport.stdio.stdout-only-messages', status: 'failed' },
