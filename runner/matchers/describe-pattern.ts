@@ -55,6 +55,8 @@ function describeOperator(op: string, operand: unknown): string {
       return `valid against ${describeSchemaSource(operand)}`;
     case '$jsonSchema':
       return 'a valid JSON Schema of its dialect';
+    case '$values':
+      return `an object whose values are ${describe(operand)}`;
     case '$each':
       return `an array where every element is ${describe(operand)}`;
     case '$contains':

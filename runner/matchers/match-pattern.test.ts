@@ -271,3 +271,14 @@ describe('$jsonSchema', () => {
     expect(mismatch({ $jsonSchema: true }, {}, { vars: {} }).actual).toMatch(/no JSON Schema meta-validator/);
   });
 });
+
+describe('$values', () => {
+  it('matches the member values of an object as an array, pointing at the member on a mismatch', () => {
+    const requests = { q1: { method: 'roots/list' }, q2: { method: 'elicitation/create', params: { mode: 'form' } } };
+    expect(m({ $values: { $length: 2 } }, requests).ok).toBe(true);
+    const out = mismatch({ $values: { $each: { $not: { method: 'elicitation/create', params: { mode: { $ne: 'url' } } } } } }, requests);
+    expect(out.pointer).toBe('/q2');
+    expect(mismatch({ $values: { $each: { method: 'roots/list' } } }, requests).pointer).toBe('/q2/method');
+    expect(mismatch({ $values: { $length: 0 } }, [1]).expected).toMatch(/an object whose values are/);
+  });
+});

@@ -129,6 +129,19 @@ function operator(op: string, operand: unknown, value: unknown, ctx: MatchContex
         if (!ctx.checkSchema) return ['no JSON Schema meta-validator is available here'];
         return ctx.checkSchema(value);
       });
+    case '$values': {
+      // The object's member values as an array, so `$each` / `$contains` can reach maps such as
+      // an input-required result's inputRequests.
+      if (!isPlainObject(value)) return fail(pointer, `an object whose values are ${describePattern(operand)}`, describeActual(value));
+      const keys = Object.keys(value);
+      const outcome = match(operand, Object.values(value), ctx, pointer);
+      if (outcome.ok) return outcome;
+      // Point at the member, not at its index in the array of values.
+      const rest = outcome.pointer.slice(pointer.length);
+      const index = /^\/(\d+)(\/.*)?$/.exec(rest);
+      const key = index ? keys[Number(index[1])] : undefined;
+      return key === undefined ? outcome : { ...outcome, pointer: appendPointer(pointer, key) + (index![2] ?? '') };
+    }
     case '$each': {
       if (!Array.isArray(value)) return fail(pointer, expected(), describeActual(value));
       for (let i = 0; i < value.length; i++) {

@@ -27,9 +27,12 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
     capture(ctx, step, response);
     return;
   }
-  // Report the alternative that came closest: the one of the same kind (result vs error), if any.
+  // Report the alternative that came closest: of those of the same kind (result vs error), the one
+  // whose mismatch lies deepest in the message.
   const kind = isErrorResponse(response) ? 'error' : 'result';
-  const index = Math.max(0, alternatives.findIndex((a) => kind in a));
+  const sameKind = alternatives.map((a, i) => i).filter((i) => kind in alternatives[i]!);
+  const depth = (i: number) => (outcomes[i] as Extract<MatchOutcome, { ok: false }>).pointer.split('/').length;
+  const index = sameKind.length === 0 ? 0 : sameKind.reduce((best, i) => (depth(i) > depth(best) ? i : best));
   const failed = outcomes[index] as Extract<MatchOutcome, { ok: false }>;
   const expected = alternatives.map(describeExpectation).join(' or ');
   recordCheck(ctx, step, {

@@ -36,6 +36,7 @@ export const PATTERN_OPERATORS = [
   '$schema',
   '$validAgainst',
   '$jsonSchema',
+  '$values',
   '$each',
   '$contains',
   '$containsAll',
@@ -53,7 +54,7 @@ export const PATTERN_OPERATORS = [
   '$var',
 ] as const;
 
-export const EXPRESSION_OPERATORS = ['$var', '$validArgs', '$invalidArgs', '$repeat', '$literal', '$promptArgs', '$inputResponses'] as const;
+export const EXPRESSION_OPERATORS = ['$var', '$validArgs', '$invalidArgs', '$repeat', '$literal', '$promptArgs', '$inputResponses', '$merge'] as const;
 
 export const SCENARIO_TAGS = [
   'smoke',

@@ -178,6 +178,10 @@ const ROWS: DefectRow[] = [
   { defect: 'undeclared-completion-wrong-code', revision: '2025-06-18', scenario: 'capabilities/undeclared-methods-rejected', rule: 'completion.undeclared-method-not-found', status: 'warning' },
   { defect: 'resources-vary-after-requests', revision: '2026-07-28', scenario: 'resources/list-same-for-every-connection', rule: 'resources.list.same-for-every-connection', status: 'failed' },
   { defect: 'prompts-vary-after-requests', revision: '2026-07-28', scenario: 'prompts/list-same-for-every-connection', rule: 'prompts.list.same-for-every-connection', status: 'failed' },
+  { defect: 'extra-responses-refused', revision: '2026-07-28', scenario: 'mrtr/retry-extra-responses', rule: 'mrtr.retry.extra-responses-ignored', status: 'warning' },
+  { defect: 'malformed-responses-accepted', revision: '2026-07-28', scenario: 'mrtr/retry-malformed-responses', rule: 'mrtr.retry.malformed-responses-error', status: 'warning' },
+  { defect: 'decline-refused', revision: '2026-07-28', scenario: 'mrtr/elicitation-declined', rule: 'mrtr.elicitation.decline-handled', status: 'failed' },
+  { defect: 'elicitation-wrong-mode', revision: '2026-07-28', scenario: 'mrtr/elicitation-mode-declared', rule: 'server-requests.elicitation.mode-declared', status: 'failed' },
   { defect: 'modern-only-unnamed', revision: '2026-07-28', scenario: 'negotiation/modern-only-initialize-error', rule: 'negotiation.initialize.modern-only-names-versions', status: 'warning' },
   // stdio
   { defect: 'logs-to-stdout', revision: '2025-06-18', scenario: 'stdio/stdout-only-messages', rule: 'transport.stdio.stdout-only-messages', status: 'failed' },
