@@ -182,6 +182,7 @@ const ROWS: DefectRow[] = [
   { defect: 'malformed-responses-accepted', revision: '2026-07-28', scenario: 'mrtr/retry-malformed-responses', rule: 'mrtr.retry.malformed-responses-error', status: 'warning' },
   { defect: 'decline-refused', revision: '2026-07-28', scenario: 'mrtr/elicitation-declined', rule: 'mrtr.elicitation.decline-handled', status: 'failed' },
   { defect: 'elicitation-wrong-mode', revision: '2026-07-28', scenario: 'mrtr/elicitation-mode-declared', rule: 'server-requests.elicitation.mode-declared', status: 'failed' },
+  { defect: 'bad-meta-key', revision: '2025-06-18', scenario: 'jsonrpc/meta-key-names', rule: 'schema.meta.key-names', status: 'failed' },
   { defect: 'modern-only-unnamed', revision: '2026-07-28', scenario: 'negotiation/modern-only-initialize-error', rule: 'negotiation.initialize.modern-only-names-versions', status: 'warning' },
   // stdio
   { defect: 'logs-to-stdout', revision: '2025-06-18', scenario: 'stdio/stdout-only-messages', rule: 'transport.stdio.stdout-only-messages', status: 'failed' },
