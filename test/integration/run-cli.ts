@@ -35,7 +35,7 @@ export interface CliRun {
 let scratch: string | undefined;
 let runs = 0;
 
-export function runCli(args: string[], { timeoutMs = 170_000 } = {}): Promise<CliRun> {
+export function runCli(args: string[], { timeoutMs = 280_000 } = {}): Promise<CliRun> {
   scratch ??= mkdtempSync(join(tmpdir(), 'mcp-conform-cli-'));
   const reportPath = join(scratch, `report-${++runs}.json`);
   return new Promise((resolve) => {

@@ -186,6 +186,7 @@ const ROWS: DefectRow[] = [
   { defect: 'prompt-image-not-base64', revision: '2024-11-05', scenario: 'prompts/content-well-formed', rule: 'prompts.content.media-encoded', status: 'failed' },
   { defect: 'prompt-resource-no-mime', revision: '2025-11-25', scenario: 'prompts/content-well-formed', rule: 'prompts.content.embedded-resource', status: 'failed' },
   { defect: 'ack-unsupported', revision: '2026-07-28', scenario: 'subscriptions/ack-omits-unsupported', rule: 'subscriptions.listen.unsupported-omitted', status: 'warning' },
+  { defect: 'bad-mcp-header', revision: '2026-07-28', scenario: 'tools/list-well-formed', rule: 'tools.tool.x-mcp-header-valid', status: 'failed' },
   { defect: 'modern-only-unnamed', revision: '2026-07-28', scenario: 'negotiation/modern-only-initialize-error', rule: 'negotiation.initialize.modern-only-names-versions', status: 'warning' },
   // stdio
   { defect: 'logs-to-stdout', revision: '2025-06-18', scenario: 'stdio/stdout-only-messages', rule: 'transport.stdio.stdout-only-messages', status: 'failed' },
