@@ -1,7 +1,7 @@
 // Validation against schemas the target supplies: the dialect follows `$schema`, else the revision
 // (2020-12 from 2025-11-25, draft-07 before); broken schemas are reported, never thrown.
 import { describe, expect, it } from 'vitest';
-import { defaultDialect, isValidSchema, validateWithSchema } from './json-schema-dialects.js';
+import { defaultDialect, isValidSchema, schemaProblems, validateWithSchema } from './json-schema-dialects.js';
 
 const tuple = { type: 'array', items: [{ type: 'string' }, { type: 'integer' }] };
 const weather = {
@@ -84,6 +84,14 @@ describe('isValidSchema', () => {
     expect(broken.ok).toBe(false);
     expect(!broken.ok && broken.message).toMatch(/items must be object,boolean$/);
     expect(isValidSchema([], '2024-11-05')).toEqual({ ok: false, message: 'a JSON Schema must be an object or a boolean, not an array' });
+  });
+});
+
+describe('schemaProblems', () => {
+  it('names what makes a schema invalid in its dialect, and leaves unknown dialects unjudged', () => {
+    expect(schemaProblems({ type: 'object' }, '2025-11-25')).toEqual([]);
+    expect(schemaProblems({ type: 'object', properties: { n: { type: 'number', minimum: 'zero' } } }, '2025-11-25')[0]).toMatch(/minimum must be number/);
+    expect(schemaProblems({ $schema: 'https://example.com/my-dialect', type: 'objekt' }, '2025-11-25')).toEqual([]);
   });
 });
 

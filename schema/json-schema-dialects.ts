@@ -22,7 +22,7 @@ export function defaultDialect(revision: Revision): Dialect {
   return compareRevisions(revision, DEFAULT_2020_12_FROM) >= 0 ? '2020-12' : 'draft-07';
 }
 
-type Choice = { ok: true; dialect: Dialect } | { ok: false; message: string };
+type Choice = { ok: true; dialect: Dialect } | { ok: false; message: string; unknownDialect?: true };
 
 function chooseDialect(schema: unknown, revision: Revision): Choice {
   if (typeof schema === 'boolean') return { ok: true, dialect: defaultDialect(revision) };
@@ -37,6 +37,7 @@ function chooseDialect(schema: unknown, revision: Revision): Choice {
     return {
       ok: false,
       message: `"$schema": "${declared}" names a dialect mcp-conform cannot validate; supported: draft-07, 2019-09 and 2020-12`,
+      unknownDialect: true,
     };
   }
   return { ok: true, dialect };
@@ -54,7 +55,7 @@ function instance(dialect: Dialect): AnyAjv {
   return ajv;
 }
 
-type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; message: string };
+type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; message: string; unknownDialect?: true };
 
 /** Compiled schemas keyed by dialect and JSON text; bounded so a target with endless schemas cannot grow it forever. */
 const compiled = new Map<string, Compiled>();
@@ -108,6 +109,16 @@ export function validateWithSchema(schema: unknown, value: unknown, revision: Re
   const result = compile(schema, revision);
   if (!result.ok) return [{ pointer: '', keyword: 'schema', message: `the schema cannot be used: ${result.message}`, schemaPath: '#' }];
   return result.validate(value) ? [] : toViolations(result.validate.errors);
+}
+
+/**
+ * Why a target's schema is not a valid JSON Schema of its dialect (the revision's default when it
+ * names none); [] when it is, and when it names a dialect mcp-conform does not implement, which we
+ * cannot judge either way.
+ */
+export function schemaProblems(schema: unknown, revision: Revision): string[] {
+  const result = compile(schema, revision);
+  return result.ok || result.unknownDialect ? [] : [result.message];
 }
 
 /** Whether a target's schema is a JSON Schema mcp-conform can use, in the revision's dialect rules. */

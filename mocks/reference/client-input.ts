@@ -93,6 +93,10 @@ export async function askClient(ctx: RequestContext, tool: string, input: Client
     if (state !== undefined && !stateMatches(state, tool, key)) {
       throw new ProtocolError(-32602, 'Invalid params: requestState was not issued for this tool call');
     }
+    // basic/patterns/mrtr, error handling: inputResponses that is not a map of answers is refused.
+    if (responses !== undefined && !isObject(responses)) {
+      throw new ProtocolError(-32602, 'Invalid params: inputResponses must be an object mapping each input request key to its answer');
+    }
     const answer = state !== undefined && isObject(responses) ? responses[key] : undefined;
     if (answer === undefined) {
       // Missing input is asked for again rather than refused (basic/patterns/mrtr, error handling).

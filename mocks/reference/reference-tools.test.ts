@@ -240,6 +240,8 @@ describe('asking the client at 2026-07-28 (multi round-trip requests)', () => {
     expect(again.resultType).toBe('input_required');
     const malformed = await c.error('tools/call', { name: 'sample', arguments: { prompt: 'x' }, requestState: first.requestState, inputResponses: { sample: { nope: 1 } } }, { meta });
     expect(malformed.code).toBe(-32602);
+    const notAMap = await c.error('tools/call', { name: 'sample', arguments: { prompt: 'x' }, requestState: first.requestState, inputResponses: 'garbage' }, { meta });
+    expect(notAMap.code).toBe(-32602);
     const foreign = await c.error('tools/call', { name: 'sample', arguments: { prompt: 'x' }, requestState: 'forged', inputResponses: {} }, { meta });
     expect(foreign.code).toBe(-32602);
   });

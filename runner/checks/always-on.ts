@@ -1,6 +1,7 @@
 // Checks that hold for every exchange, whatever the scenario: protocol-channel purity, JSON-RPC
 // well-formedness, response correlation, schema validity of every message, and a clean exit.
-import type { Revision } from '../../schema/revisions.js';
+import { compareRevisions, type Revision } from '../../schema/revisions.js';
+import { badMetaKeys } from './meta-key-names.js';
 import type { CheckResult, CheckStatus, RuleRef } from '../results/index.js';
 import type { Anomaly, CloseReport, Session } from '../protocol/index.js';
 
@@ -12,7 +13,11 @@ export const ALWAYS_ON_RULES = {
   resultXorError: 'jsonrpc.response.result-xor-error',
   schemaValid: 'schema.message.valid',
   exitOnStdinClose: 'transport.stdio.exit-on-stdin-close',
+  metaKeyNames: 'schema.meta.key-names',
 } as const;
+
+/** The first revision that defines the `_meta` key-name format. */
+const META_KEY_FORMAT_FROM: Revision = '2025-06-18';
 
 export interface MessageValidator {
   /** Violations of the target's message against the revision's schema, as one-line messages with pointers. */
@@ -97,6 +102,17 @@ export function alwaysOnChecks(input: AlwaysOnInput): CheckResult[] {
         break;
       }
     }
+  }
+
+  if (compareRevisions(revision, META_KEY_FORMAT_FROM) >= 0) {
+    const bad = session.inbound.flatMap((record) =>
+      record.kind === 'invalid'
+        ? []
+        : badMetaKeys(record.message).map((b) => ({ seq: record.seq, pointer: b.pointer, detail: `message #${record.seq} has the \`_meta\` key ${JSON.stringify(b.key)} at ${b.pointer}, which is not a valid key name` })),
+    );
+    make(ALWAYS_ON_RULES.metaKeyNames, 'meta-key-names', bad, 'every `_meta` key the target sent is a valid key name', [
+      'a `_meta` key is an optional prefix (dot-separated labels, then "/") and a name that starts and ends with a letter or digit',
+    ]);
   }
 
   if (input.transport === 'stdio' && input.close) {

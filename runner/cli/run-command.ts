@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ReportWriteError, createReporter, type ReportFormat } from '../../reports/index.js';
 import { fromRoot } from '../../schema/package-root.js';
-import { protocolValidator, validateWithSchema } from '../../schema/index.js';
+import { protocolValidator, schemaProblems, validateWithSchema } from '../../schema/index.js';
 import { loadRules, type RulesCatalogue } from '../../schema/rules.js';
 import type { Revision } from '../../schema/revisions.js';
 import type { RunConfig, TargetSpec } from '../config/index.js';
@@ -173,6 +173,7 @@ export function validatorsFor(revision: Revision) {
     validators: {
       validateType: (name: string, value: unknown) => describe(v.validateType(name, value)),
       validateSchema: (schema: unknown, value: unknown) => describe(validateWithSchema(schema, value, revision)),
+      checkSchema: (schema: unknown) => schemaProblems(schema, revision),
     },
     messageValidator: { validateMessage: (m: unknown, s: 'server' | 'client', method?: string) => v.validateMessage(m, s, method) },
   };

@@ -9,11 +9,15 @@ import { performHandshake, runStep, StepError, type ExecutionContext, type RuleL
 import type { Cell } from '../plan/index.js';
 import type { Step } from '../suite-loader/types.js';
 import { whyNot } from './conditions.js';
+import { repliesFor } from './default-replies.js';
+import { acceptedRevisions, type AcceptedRevisions } from './accepted-revisions.js';
 import type { TargetProfile } from './profile.js';
 
 export interface CellEnvironment {
   makeTransport: () => Transport;
   profile: TargetProfile;
+  /** The revisions the target accepted in the probes (all of them, whatever --revision narrowed). */
+  accepted?: AcceptedRevisions;
   client: ClientIdentity;
   timeoutMs: number;
   seed: number;
@@ -50,14 +54,16 @@ export async function runCell(cell: Cell, env: CellEnvironment): Promise<Scenari
     clientInfo: { ...env.client.clientInfo, ...(scenario.client?.clientInfo ?? {}) } as ClientIdentity['clientInfo'],
     capabilities: scenario.client?.capabilities ?? env.client.capabilities,
   };
+  const replies = repliesFor(client.capabilities as Record<string, unknown> | undefined, scenario.replies);
   const vars: Record<string, unknown> = {
     revision,
     clientInfo: client.clientInfo,
     clientCapabilities: client.capabilities,
     serverInfo: env.profile.serverInfo,
     serverCapabilities: env.profile.capabilities,
+    accepted: env.accepted ?? acceptedRevisions([revision]),
     // The scenario's scripted answers, so a 2026-07-28 retry can answer inputRequests with them.
-    replies: scenario.replies ?? {},
+    replies,
     profile: {
       tools: env.profile.tools,
       resources: env.profile.resources,
@@ -78,7 +84,7 @@ export async function runCell(cell: Cell, env: CellEnvironment): Promise<Scenari
     const reason = err instanceof TransportStartError ? err.message : (err as Error).message;
     return finish({ status: 'errored', errorReason: reason });
   }
-  const session = new Session(transport, { ...(scenario.replies ? { replies: scenario.replies } : {}) });
+  const session = new Session(transport, { replies });
   const aborter = new AbortController();
   const checks: CheckResult[] = [];
   let closeReport: CloseReport | undefined;

@@ -9,6 +9,7 @@ import type { MessageValidator } from '../checks/index.js';
 import type { Scenario } from '../suite-loader/types.js';
 import type { RunConfig } from '../config/index.js';
 import { mapOrdered } from './pool.js';
+import { acceptedRevisions } from './accepted-revisions.js';
 import { probeRevision, type ProbeOutcome } from './probe.js';
 import { runCell } from './run-cell.js';
 
@@ -35,19 +36,23 @@ export interface SuiteRunOptions {
 export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
   const started = Date.now();
   const { config } = options;
-  const candidates = config.revisions.length > 0 ? config.revisions : [...REVISIONS];
+  // Every known revision is probed even when --revision narrows the run: scenarios may judge an
+  // answer against the full set the target accepts (e.g. a counter-offer naming its latest one).
   const probes = await mapOrdered(
-    candidates,
+    [...REVISIONS],
     config.concurrency,
     (revision) => probeRevision(revision, options.makeTransport, options.client, config.timeoutMs),
     () => undefined,
   );
-  const accepted = probes.filter((p) => p.accepted);
+  const wanted = (p: ProbeOutcome) => config.revisions.length === 0 || config.revisions.includes(p.revision);
+  const everyAccepted = probes.filter((p) => p.accepted);
+  const accepted = everyAccepted.filter(wanted);
   const refused = new Map<Revision, string>();
-  if (config.revisions.length > 0) for (const p of probes) if (!p.accepted) refused.set(p.revision, p.reason ?? 'refused');
+  if (config.revisions.length > 0) for (const p of probes) if (wanted(p) && !p.accepted) refused.set(p.revision, p.reason ?? 'refused');
+  const acceptedSet = acceptedRevisions(everyAccepted.map((p) => p.revision));
   const target: TargetInfo = {
     ...options.target,
-    acceptedRevisions: accepted.map((p) => p.revision),
+    acceptedRevisions: acceptedSet.all,
     ...(accepted[0]?.profile.serverInfo ? { serverInfo: accepted[0].profile.serverInfo } : {}),
   };
   const revisions = accepted.map((p) => p.revision);
@@ -73,7 +78,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
       summary: summarise([], Date.now() - started),
       scenarios: [],
       endReason: 'target-unavailable',
-      fatal: describeRefusal(probes),
+      fatal: describeRefusal(probes.filter(wanted)),
     };
     for (const r of options.reporters) await r.onRunEnd?.(result);
     return result;
@@ -92,6 +97,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
       return runCell(cell, {
         makeTransport: options.makeTransport,
         profile,
+        accepted: acceptedSet,
         client: options.client,
         timeoutMs: config.timeoutMs,
         seed: config.seed,

@@ -42,13 +42,21 @@ function describeOperator(op: string, operand: unknown): string {
     case '$ne':
       return `not ${renderValue(operand, 80)}`;
     case '$in':
-      return Array.isArray(operand) ? `one of ${operand.map((v) => renderValue(v, 40)).join(', ')}` : 'one of (?)';
+      return Array.isArray(operand) ? `one of ${operand.map((v) => renderValue(v, 40)).join(', ')}` : `one of ${describeListSource(operand)}`;
+    case '$mentions':
+      return Array.isArray(operand) ? `a value naming ${operand.map(String).join(', ')}` : `a value naming each of ${describeListSource(operand)}`;
+    case '$containsAll':
+      return Array.isArray(operand) ? `an array containing each of ${operand.map((v) => renderValue(v, 40)).join(', ')}` : `an array containing each of ${describeListSource(operand)}`;
     case '$not':
       return `not (${describe(operand)})`;
     case '$schema':
       return `a valid ${String(operand)}`;
     case '$validAgainst':
       return `valid against ${describeSchemaSource(operand)}`;
+    case '$jsonSchema':
+      return 'a valid JSON Schema of its dialect';
+    case '$values':
+      return `an object whose values are ${describe(operand)}`;
     case '$each':
       return `an array where every element is ${describe(operand)}`;
     case '$contains':
@@ -98,4 +106,8 @@ function typeName(type: string): string {
     default:
       return `a ${type}`;
   }
+}
+
+function describeListSource(operand: unknown): string {
+  return isPlainObject(operand) && typeof operand.$var === 'string' ? `\`${operand.$var}\`` : renderValue(operand, 40);
 }

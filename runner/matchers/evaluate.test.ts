@@ -75,3 +75,12 @@ describe('$promptArgs and $inputResponses', () => {
     expect(() => evaluate({ $inputResponses: { requests: { $var: 'none' }, replies: {} } }, { vars, seed: 0 })).toThrow(ExpressionError);
   });
 });
+
+describe('$merge', () => {
+  it('merges objects shallowly, later members winning, and skips unset variables', () => {
+    const vars = { a: { x: 1, y: 2 } };
+    expect(evaluate({ $merge: [{ $var: 'a' }, { y: 3, z: 4 }] }, { vars, seed: 0 })).toEqual({ x: 1, y: 3, z: 4 });
+    expect(evaluate({ $merge: [{ $var: 'unset' }, { z: 4 }] }, { vars, seed: 0 })).toEqual({ z: 4 });
+    expect(() => evaluate({ $merge: [{ x: 1 }, 'text'] }, { vars, seed: 0 })).toThrow(/item 2 is "text", not an object/);
+  });
+});

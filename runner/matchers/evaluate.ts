@@ -75,9 +75,23 @@ function operator(op: string, operand: unknown, ctx: EvalContext): unknown {
       return promptArgsFor(operand, ctx);
     case '$inputResponses':
       return inputResponsesFor(evaluate(operand, ctx));
+    case '$merge':
+      return mergeObjects(operand, ctx);
     default:
       return operand;
   }
+}
+
+/** `$merge: [a, b, ...]`: the members of each object, later ones winning (a shallow merge). */
+function mergeObjects(operand: unknown, ctx: EvalContext): Record<string, unknown> {
+  const parts = Array.isArray(operand) ? operand.map((part) => evaluate(part, ctx)) : [evaluate(operand, ctx)];
+  const out: Record<string, unknown> = {};
+  for (const [i, part] of parts.entries()) {
+    if (part === undefined) continue;
+    if (!isPlainObject(part)) throw new ExpressionError(`Failed to evaluate \`$merge\`: item ${i + 1} is ${JSON.stringify(part)}, not an object. List objects (or variables holding objects) to merge.`);
+    Object.assign(out, part);
+  }
+  return out;
 }
 
 /** `$promptArgs: prompt`: a value for every required argument of the prompt in that variable. */

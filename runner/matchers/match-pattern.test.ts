@@ -232,3 +232,53 @@ describe('$increasing', () => {
     expect(mismatch({ $increasing: true }, 'not a list').ok).toBe(false);
   });
 });
+
+describe('list operands: $in, $containsAll and $mentions', () => {
+  const c: MatchContext = { vars: { accepted: { all: ['2025-06-18', '2025-11-25'], modern: ['2026-07-28'], none: 'x' } } };
+
+  it('takes $in values written out or from a list variable', () => {
+    expect(m({ $in: { $var: 'accepted.all' } }, '2025-11-25', c).ok).toBe(true);
+    expect(mismatch({ $in: { $var: 'accepted.all' } }, '2024-11-05', c)).toMatchObject({ expected: 'one of "2025-06-18", "2025-11-25"' });
+    expect(mismatch({ $in: { $var: 'accepted.missing' } }, '2024-11-05', c).actual).toContain('is not set');
+    expect(mismatch({ $in: { $var: 'accepted.none' } }, 'x', c).actual).toContain('not a list');
+  });
+
+  it('holds $containsAll only when every value is in the array, and names the missing ones', () => {
+    expect(m({ $containsAll: { $var: 'accepted.all' } }, ['2026-07-28', '2025-11-25', '2025-06-18'], c).ok).toBe(true);
+    expect(m({ $containsAll: [{ a: 1 }] }, [{ a: 1 }, 2]).ok).toBe(true);
+    const out = mismatch({ $containsAll: { $var: 'accepted.all' } }, ['2025-11-25'], c);
+    expect(out.actual).toContain('without "2025-06-18"');
+    expect(mismatch({ $containsAll: [1] }, 'not an array').actual).toBe('"not an array" (string)');
+  });
+
+  it('holds $mentions when the value names each string anywhere in it', () => {
+    const error = { code: -32022, message: 'Unsupported', data: { supported: ['2026-07-28'] } };
+    expect(m({ $mentions: { $var: 'accepted.modern' } }, error, c).ok).toBe(true);
+    expect(m({ $mentions: ['2026-07-28'] }, { code: -32600, message: 'speaks 2026-07-28 only' }).ok).toBe(true);
+    const out = mismatch({ $mentions: { $var: 'accepted.modern' } }, { code: -32601, message: 'Method not found' }, c);
+    expect(out.actual).toContain('does not name 2026-07-28');
+    expect(mismatch({ $mentions: ['x'] }, undefined).actual).toBe('absent');
+  });
+});
+
+describe('$jsonSchema', () => {
+  const c: MatchContext = { vars: {}, checkSchema: (schema) => ((schema as { type?: unknown }).type === 'objekt' ? ['type must be a known type'] : []) };
+
+  it('holds when the meta-check finds nothing, and reports its message otherwise', () => {
+    expect(m({ $jsonSchema: true }, { type: 'object' }, c).ok).toBe(true);
+    expect(mismatch({ $jsonSchema: true }, { type: 'objekt' }, c)).toMatchObject({ expected: 'a valid JSON Schema of its dialect', actual: 'type must be a known type' });
+    expect(mismatch({ $jsonSchema: true }, undefined, c).actual).toBe('absent');
+    expect(mismatch({ $jsonSchema: true }, {}, { vars: {} }).actual).toMatch(/no JSON Schema meta-validator/);
+  });
+});
+
+describe('$values', () => {
+  it('matches the member values of an object as an array, pointing at the member on a mismatch', () => {
+    const requests = { q1: { method: 'roots/list' }, q2: { method: 'elicitation/create', params: { mode: 'form' } } };
+    expect(m({ $values: { $length: 2 } }, requests).ok).toBe(true);
+    const out = mismatch({ $values: { $each: { $not: { method: 'elicitation/create', params: { mode: { $ne: 'url' } } } } } }, requests);
+    expect(out.pointer).toBe('/q2');
+    expect(mismatch({ $values: { $each: { method: 'roots/list' } } }, requests).pointer).toBe('/q2/method');
+    expect(mismatch({ $values: { $length: 0 } }, [1]).expected).toMatch(/an object whose values are/);
+  });
+});

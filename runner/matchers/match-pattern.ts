@@ -13,6 +13,8 @@ export interface MatchContext {
   validateType?: (typeName: string, value: unknown) => string[];
   /** Messages saying why `value` does not satisfy the JSON Schema `schema`; [] when valid. */
   validateSchema?: (schema: unknown, value: unknown) => string[];
+  /** Messages saying why `schema` is not itself a valid JSON Schema of its dialect; [] when valid. */
+  checkSchema?: (schema: unknown) => string[];
 }
 
 export type MatchOutcome = { ok: true } | { ok: false; pointer: string; expected: string; actual: string };
@@ -83,8 +85,29 @@ function operator(op: string, operand: unknown, value: unknown, ctx: MatchContex
     case '$ne':
       return jsonEqual(operand, value) ? fail(pointer, expected(), renderValue(value)) : OK;
     case '$in': {
-      const options = Array.isArray(operand) ? operand : [operand];
-      return value !== undefined && options.some((o) => jsonEqual(o, value)) ? OK : fail(pointer, expected(), describeActual(value));
+      const options = listOperand(operand, ctx);
+      if (!options.ok) return fail(pointer, expected(), options.problem);
+      const shown = describePattern({ $in: options.list });
+      return value !== undefined && options.list.some((o) => jsonEqual(o, value)) ? OK : fail(pointer, shown, describeActual(value));
+    }
+    case '$mentions': {
+      // Names each string somewhere in the value (message text, data, anywhere): for rules that ask
+      // an error to name something without saying where.
+      const wanted = listOperand(operand, ctx);
+      if (!wanted.ok) return fail(pointer, expected(), wanted.problem);
+      const shown = describePattern({ $mentions: wanted.list });
+      if (value === undefined) return fail(pointer, shown, 'absent');
+      const text = JSON.stringify(value);
+      const missing = wanted.list.filter((w) => !text.includes(String(w)));
+      return missing.length === 0 ? OK : fail(pointer, shown, `${renderValue(value)}, which does not name ${missing.map(String).join(', ')}`);
+    }
+    case '$containsAll': {
+      const wanted = listOperand(operand, ctx);
+      if (!wanted.ok) return fail(pointer, expected(), wanted.problem);
+      if (!Array.isArray(value)) return fail(pointer, describePattern({ $containsAll: wanted.list }), describeActual(value));
+      const missing = wanted.list.filter((w) => !value.some((item) => jsonEqual(w, item)));
+      if (missing.length === 0) return OK;
+      return fail(pointer, describePattern({ $containsAll: wanted.list }), `${renderValue(value)}, without ${missing.map((m) => renderValue(m, 40)).join(', ')}`);
     }
     case '$not':
       return match(operand, value, ctx, pointer).ok ? fail(pointer, expected(), describeActual(value)) : OK;
@@ -100,6 +123,24 @@ function operator(op: string, operand: unknown, value: unknown, ctx: MatchContex
         if (!ctx.validateSchema) return ['no JSON Schema validator is available here'];
         return ctx.validateSchema(schema, value);
       });
+    }
+    case '$jsonSchema':
+      return validated(pointer, expected(), value, () => {
+        if (!ctx.checkSchema) return ['no JSON Schema meta-validator is available here'];
+        return ctx.checkSchema(value);
+      });
+    case '$values': {
+      // The object's member values as an array, so `$each` / `$contains` can reach maps such as
+      // an input-required result's inputRequests.
+      if (!isPlainObject(value)) return fail(pointer, `an object whose values are ${describePattern(operand)}`, describeActual(value));
+      const keys = Object.keys(value);
+      const outcome = match(operand, Object.values(value), ctx, pointer);
+      if (outcome.ok) return outcome;
+      // Point at the member, not at its index in the array of values.
+      const rest = outcome.pointer.slice(pointer.length);
+      const index = /^\/(\d+)(\/.*)?$/.exec(rest);
+      const key = index ? keys[Number(index[1])] : undefined;
+      return key === undefined ? outcome : { ...outcome, pointer: appendPointer(pointer, key) + (index![2] ?? '') };
     }
     case '$each': {
       if (!Array.isArray(value)) return fail(pointer, expected(), describeActual(value));
@@ -153,6 +194,18 @@ function operator(op: string, operand: unknown, value: unknown, ctx: MatchContex
       return fail(pointer, 'a known pattern operator', `\`${op}\` is not a pattern operator${near ? ` (did you mean \`${near}\`?)` : ''}`);
     }
   }
+}
+
+/** The list operand of `$in` / `$containsAll`: written out, or `{ $var: path }` naming a list variable. */
+function listOperand(operand: unknown, ctx: MatchContext): { ok: true; list: unknown[] } | { ok: false; problem: string } {
+  if (Array.isArray(operand)) return { ok: true, list: operand };
+  if (isPlainObject(operand) && typeof operand.$var === 'string' && Object.keys(operand).length === 1) {
+    const found = getPath(ctx.vars, operand.$var);
+    if (!found.found) return { ok: false, problem: `(\`${operand.$var}\` is not set)` };
+    if (!Array.isArray(found.value)) return { ok: false, problem: `(\`${operand.$var}\` is ${describeActual(found.value)}, not a list)` };
+    return { ok: true, list: found.value };
+  }
+  return { ok: true, list: [operand] };
 }
 
 /** `$increasing: true` (numbers) or `$increasing: member` (objects with a numeric member): strictly rising. */

@@ -1,16 +1,12 @@
 // `check`: asserts a pattern on a value computed from variables (e.g. captured cursors).
 import { describePattern, evaluate, matchPattern } from '../matchers/index.js';
 import type { CheckStep } from '../suite-loader/types.js';
-import { recordCheck, type StepContext } from './context.js';
+import { matchContext, recordCheck, type StepContext } from './context.js';
 import { clip } from './expect.js';
 
 export async function runCheck(ctx: StepContext, step: CheckStep): Promise<void> {
   const value = evaluate(step.value, { vars: ctx.vars, seed: ctx.seed });
-  const outcome = matchPattern(step.matches, value, {
-    vars: ctx.vars,
-    validateType: ctx.validators.validateType,
-    validateSchema: ctx.validators.validateSchema,
-  });
+  const outcome = matchPattern(step.matches, value, matchContext(ctx));
   if (outcome.ok) {
     recordCheck(ctx, step, { status: 'passed', message: `value matches ${describePattern(step.matches)}` });
     return;

@@ -1,6 +1,7 @@
 // What every step executor receives: the session, variables, labels, bounds, and the way to record
 // a check. Executors are small functions; this object is the only state they share.
 import type { Revision } from '../../schema/revisions.js';
+import type { MatchContext } from '../matchers/index.js';
 import type { CheckResult, CheckStatus, Level, RuleRef } from '../results/index.js';
 import type { ClientIdentity, PendingRequest, Session } from '../protocol/index.js';
 import type { Scenario, Step, CheckOptions, Condition } from '../suite-loader/types.js';
@@ -14,6 +15,13 @@ export interface Validators {
   validateType(typeName: string, value: unknown): string[];
   /** Messages describing why `value` does not satisfy the JSON Schema `schema`; [] if valid. */
   validateSchema(schema: unknown, value: unknown): string[];
+  /** Messages describing why `schema` is not itself a valid JSON Schema of its dialect; [] if valid. */
+  checkSchema?(schema: unknown): string[];
+}
+
+/** What the pattern matcher needs from a cell: its variables and the revision's validators. */
+export function matchContext(ctx: Pick<StepContext, 'vars' | 'validators'>): MatchContext {
+  return { vars: ctx.vars, ...ctx.validators };
 }
 
 export interface StepContext {

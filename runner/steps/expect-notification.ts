@@ -3,7 +3,7 @@
 // method and params pattern, optionally only among those that arrived after a labelled request.
 import { describePattern, matchPattern } from '../matchers/index.js';
 import type { ExpectNoNotificationStep, ExpectNoServerRequestStep, ExpectNotificationStep, ExpectServerRequestStep } from '../suite-loader/types.js';
-import { boundFor, labelled, missingReason, recordCheck, type StepContext } from './context.js';
+import { boundFor, labelled, matchContext, missingReason, recordCheck, type StepContext } from './context.js';
 import { capture } from './expect.js';
 
 /** An inbound message the session recorded: a notification or a server-initiated request. */
@@ -21,7 +21,7 @@ export function inboundFilter(ctx: StepContext, step: Filterable): (n: InboundEn
     const entry = labelled(ctx, step as never, step.afterResponse);
     since = Math.max(since, entry.responseSeq ?? ctx.session.lastSeq);
   }
-  const mctx = { vars: ctx.vars, validateType: ctx.validators.validateType, validateSchema: ctx.validators.validateSchema };
+  const mctx = matchContext(ctx);
   return (n) =>
     n.seq > since &&
     (step.method === '*' || n.message.method === step.method) &&

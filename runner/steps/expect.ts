@@ -3,7 +3,7 @@
 import { describePattern, getPointer, matchPattern, type MatchOutcome } from '../matchers/index.js';
 import { isErrorResponse, type JsonRpcResponse } from '../protocol/index.js';
 import type { ExpectStep, ResponseExpectation } from '../suite-loader/types.js';
-import { boundFor, labelled, missingReason, recordCheck, type StepContext } from './context.js';
+import { boundFor, labelled, matchContext, missingReason, recordCheck, type StepContext } from './context.js';
 
 export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<void> {
   const entry = labelled(ctx, step, step.label);
@@ -27,9 +27,12 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
     capture(ctx, step, response);
     return;
   }
-  // Report the alternative that came closest: the one of the same kind (result vs error), if any.
+  // Report the alternative that came closest: of those of the same kind (result vs error), the one
+  // whose mismatch lies deepest in the message.
   const kind = isErrorResponse(response) ? 'error' : 'result';
-  const index = Math.max(0, alternatives.findIndex((a) => kind in a));
+  const sameKind = alternatives.map((a, i) => i).filter((i) => kind in alternatives[i]!);
+  const depth = (i: number) => (outcomes[i] as Extract<MatchOutcome, { ok: false }>).pointer.split('/').length;
+  const index = sameKind.length === 0 ? 0 : sameKind.reduce((best, i) => (depth(i) > depth(best) ? i : best));
   const failed = outcomes[index] as Extract<MatchOutcome, { ok: false }>;
   const expected = alternatives.map(describeExpectation).join(' or ');
   recordCheck(ctx, step, {
@@ -49,7 +52,7 @@ function expectationOf(step: ExpectStep): ResponseExpectation[] {
 }
 
 function judge(ctx: StepContext, alt: ResponseExpectation, response: JsonRpcResponse): MatchOutcome {
-  const mctx = { vars: ctx.vars, validateType: ctx.validators.validateType, validateSchema: ctx.validators.validateSchema };
+  const mctx = matchContext(ctx);
   if ('result' in alt) {
     if (isErrorResponse(response)) return { ok: false, pointer: '/result', expected: 'a result', actual: `error ${response.error.code} "${response.error.message}"` };
     return prefix(matchPattern(alt.result, response.result, mctx), '/result');

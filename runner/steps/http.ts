@@ -4,7 +4,7 @@
 import { describePattern, evaluate, matchPattern } from '../matchers/index.js';
 import { isHttpCapable, type RawHttpRequest, type RawHttpResponse } from '../protocol/index.js';
 import type { HttpStep } from '../suite-loader/types.js';
-import { recordCheck, StepError, type StepContext } from './context.js';
+import { matchContext, recordCheck, StepError, type StepContext } from './context.js';
 import { clip } from './expect.js';
 
 export async function runHttp(ctx: StepContext, step: HttpStep): Promise<void> {
@@ -28,11 +28,7 @@ export async function runHttp(ctx: StepContext, step: HttpStep): Promise<void> {
   if (step.as) ctx.vars[step.as] = answer;
   if (step.answer === undefined) return;
   const seq = ctx.session.http.at(-1)?.seq;
-  const outcome = matchPattern(step.answer, answer, {
-    vars: ctx.vars,
-    validateType: ctx.validators.validateType,
-    validateSchema: ctx.validators.validateSchema,
-  });
+  const outcome = matchPattern(step.answer, answer, matchContext(ctx));
   const what = `${step.method}${request.body !== undefined ? ` ${clip(request.body, 80)}` : ''}`;
   if (outcome.ok) {
     recordCheck(ctx, step, { status: 'passed', message: `${what} → ${describeAnswer(answer)} matches ${describePattern(step.answer)}` });

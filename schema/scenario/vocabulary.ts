@@ -35,8 +35,12 @@ export const PATTERN_OPERATORS = [
   '$not',
   '$schema',
   '$validAgainst',
+  '$jsonSchema',
+  '$values',
   '$each',
   '$contains',
+  '$containsAll',
+  '$mentions',
   '$length',
   '$minLength',
   '$maxLength',
@@ -50,7 +54,7 @@ export const PATTERN_OPERATORS = [
   '$var',
 ] as const;
 
-export const EXPRESSION_OPERATORS = ['$var', '$validArgs', '$invalidArgs', '$repeat', '$literal', '$promptArgs', '$inputResponses'] as const;
+export const EXPRESSION_OPERATORS = ['$var', '$validArgs', '$invalidArgs', '$repeat', '$literal', '$promptArgs', '$inputResponses', '$merge'] as const;
 
 export const SCENARIO_TAGS = [
   'smoke',

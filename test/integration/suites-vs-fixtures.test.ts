@@ -167,6 +167,27 @@ const ROWS: DefectRow[] = [
   // subscriptions (2026-07-28)
   { defect: 'listen-no-ack', revision: '2026-07-28', scenario: 'subscriptions/listen-acknowledged', rule: 'subscriptions.listen.acknowledged', status: 'failed' },
   { defect: 'ack-unrequested', revision: '2026-07-28', scenario: 'subscriptions/listen-acknowledged', rule: 'subscriptions.listen.only-requested', status: 'failed' },
+  // judged against the revisions the probes accepted (the `accepted` variable)
+  { defect: 'counter-offer-oldest', revision: '2025-06-18', scenario: 'lifecycle/initialize-unknown-version', rule: 'lifecycle.version.counter-offer-latest', status: 'warning' },
+  { defect: 'discover-lists-modern-only', revision: '2026-07-28', scenario: 'negotiation/discover-result', rule: 'negotiation.discover.versions-complete', status: 'warning' },
+  { defect: 'unsupported-lists-modern-only', revision: '2026-07-28', scenario: 'negotiation/unsupported-version', rule: 'negotiation.version.unsupported-lists-all', status: 'warning' },
+  { defect: 'input-schema-invalid', revision: '2025-11-25', scenario: 'tools/list-well-formed', rule: 'tools.tool.input-schema-valid', status: 'failed' },
+  { defect: 'output-schema-invalid', revision: '2026-07-28', scenario: 'tools/list-well-formed', rule: 'tools.tool.output-schema-valid', status: 'failed' },
+  { defect: 'legacy-range-code', revision: '2026-07-28', scenario: 'jsonrpc/retired-error-codes', rule: 'jsonrpc.error.legacy-range', status: 'warning' },
+  { defect: 'undeclared-prompts-wrong-code', revision: '2026-07-28', scenario: 'capabilities/undeclared-methods-rejected', rule: 'capabilities.methods.undeclared-method-not-found', status: 'warning' },
+  { defect: 'undeclared-completion-wrong-code', revision: '2025-06-18', scenario: 'capabilities/undeclared-methods-rejected', rule: 'completion.undeclared-method-not-found', status: 'warning' },
+  { defect: 'resources-vary-after-requests', revision: '2026-07-28', scenario: 'resources/list-same-for-every-connection', rule: 'resources.list.same-for-every-connection', status: 'failed' },
+  { defect: 'prompts-vary-after-requests', revision: '2026-07-28', scenario: 'prompts/list-same-for-every-connection', rule: 'prompts.list.same-for-every-connection', status: 'failed' },
+  { defect: 'extra-responses-refused', revision: '2026-07-28', scenario: 'mrtr/retry-extra-responses', rule: 'mrtr.retry.extra-responses-ignored', status: 'warning' },
+  { defect: 'malformed-responses-accepted', revision: '2026-07-28', scenario: 'mrtr/retry-malformed-responses', rule: 'mrtr.retry.malformed-responses-error', status: 'warning' },
+  { defect: 'decline-refused', revision: '2026-07-28', scenario: 'mrtr/elicitation-declined', rule: 'mrtr.elicitation.decline-handled', status: 'failed' },
+  { defect: 'elicitation-wrong-mode', revision: '2026-07-28', scenario: 'mrtr/elicitation-mode-declared', rule: 'server-requests.elicitation.mode-declared', status: 'failed' },
+  { defect: 'bad-meta-key', revision: '2025-06-18', scenario: 'jsonrpc/meta-key-names', rule: 'schema.meta.key-names', status: 'failed' },
+  { defect: 'prompt-image-not-base64', revision: '2024-11-05', scenario: 'prompts/content-well-formed', rule: 'prompts.content.media-encoded', status: 'failed' },
+  { defect: 'prompt-resource-no-mime', revision: '2025-11-25', scenario: 'prompts/content-well-formed', rule: 'prompts.content.embedded-resource', status: 'failed' },
+  { defect: 'ack-unsupported', revision: '2026-07-28', scenario: 'subscriptions/ack-omits-unsupported', rule: 'subscriptions.listen.unsupported-omitted', status: 'warning' },
+  { defect: 'bad-mcp-header', revision: '2026-07-28', scenario: 'tools/list-well-formed', rule: 'tools.tool.x-mcp-header-valid', status: 'failed' },
+  { defect: 'modern-only-unnamed', revision: '2026-07-28', scenario: 'negotiation/modern-only-initialize-error', rule: 'negotiation.initialize.modern-only-names-versions', status: 'warning' },
   // stdio
   { defect: 'logs-to-stdout', revision: '2025-06-18', scenario: 'stdio/stdout-only-messages', rule: 'transport.stdio.stdout-only-messages', status: 'failed' },
   { defect: 'embedded-newline', revision: '2026-07-28', scenario: 'stdio/newline-delimited-messages', rule: 'transport.stdio.newline-delimited', status: 'failed' },
@@ -190,6 +211,7 @@ const KNOWN_UNFAILABLE: Record<string, string> = {
 const CLEAN_SKIPS: Record<string, string> = {
   'tools/capability-declared': 'it declares the tools capability, and the scenario is about servers that do not',
   'capabilities/undeclared-methods-rejected': 'it declares every capability it serves, so no step of the scenario applies',
+  'negotiation/modern-only-initialize-error': 'it accepts initialize at every initialize-era revision, and the scenario is about servers that accept none',
 };
 
 interface ReportCheck {

@@ -1,0 +1,64 @@
+// Runs the built CLI as a child process with a JSON report, for integration tests: returns the exit
+// code, both streams and the parsed report. Every run is bounded by `timeoutMs`.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
+
+export interface ReportCheck {
+  rule: string;
+  status: string;
+  message?: string;
+}
+export interface ReportScenario {
+  id: string;
+  revision: string;
+  status: string;
+  skipReason?: string;
+  checks: ReportCheck[];
+}
+export interface Report {
+  target: { acceptedRevisions?: string[] };
+  scenarios: ReportScenario[];
+}
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  report?: Report;
+}
+
+let scratch: string | undefined;
+let runs = 0;
+
+export function runCli(args: string[], { timeoutMs = 280_000 } = {}): Promise<CliRun> {
+  scratch ??= mkdtempSync(join(tmpdir(), 'mcp-conform-cli-'));
+  const reportPath = join(scratch, `report-${++runs}.json`);
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args, '--report', `json=${reportPath}`], { cwd: ROOT, timeout: timeoutMs, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as Report) : undefined;
+      resolve({ code, stdout, stderr, ...(report ? { report } : {}) });
+    });
+  });
+}
+
+/** Removes the reports' scratch folder; call from afterAll. */
+export function removeCliScratch(): void {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  scratch = undefined;
+}
+
+/** Every failed or warning check of a run as "scenario @ revision: rule status", sorted. */
+export function findings(report: Report): string[] {
+  return report.scenarios
+    .flatMap((s) => [
+      ...s.checks.filter((c) => c.status === 'failed' || c.status === 'warning').map((c) => `${s.id} @ ${s.revision}: ${c.rule} ${c.status}`),
+      ...(s.status === 'errored' ? [`${s.id} @ ${s.revision}: errored`] : []),
+    ])
+    .sort();
+}
