@@ -6,7 +6,11 @@ export interface MockBehaviour {
   delayMs?: number;
   progress?: number[];
   log?: { level: LoggingLevel; data: unknown; logger?: string }[];
-  clientRequest?: { method: string; params?: Record<string, unknown>; timeoutMs?: number };
+  clientRequest?: { method: string; params?: Record<string, unknown>; timeoutMs?: number; ignoreCapabilities?: boolean };
+  /** Streamable HTTP: close the connection carrying the answer's stream before answering (resumable). */
+  dropStream?: true | { retryMs?: number };
+  /** Streamable HTTP: end the session once this call is answered. */
+  endSession?: true;
   result?: Record<string, unknown>;
   text?: string;
   isError?: boolean;
