@@ -1,7 +1,7 @@
 // Performs a tool behaviour of a mock file: progress and log messages first, then the transport
 // directives (drop the stream, end the session), the optional delay (cut short by cancellation),
 // the question to the client, then the answer.
-import { askClient, ProtocolError, reply, type ClientInputMethod, type ReplyValue, type RequestContext } from '../core/index.js';
+import { askClient, ProtocolError, reply, type ClientInputMethod, type MockServer, type ReplyValue, type RequestContext } from '../core/index.js';
 import { toolResultFor } from './definitions.js';
 import { substitute } from './substitute.js';
 import type { MockBehaviour } from './types.js';
@@ -32,13 +32,19 @@ async function ask(request: NonNullable<MockBehaviour['clientRequest']>, values:
   return 'early' in outcome ? outcome : { client: { result: outcome.answer } };
 }
 
-export async function perform(behaviour: MockBehaviour, values: Record<string, unknown>, ctx: RequestContext): Promise<ReplyValue> {
+/** What a behaviour may change beyond its own answer. */
+export interface BehaviourEffects {
+  changeTools(change: NonNullable<MockBehaviour['changeTools']>, server: MockServer): void;
+}
+
+export async function perform(behaviour: MockBehaviour, values: Record<string, unknown>, ctx: RequestContext, effects?: BehaviourEffects): Promise<ReplyValue> {
   const steps = behaviour.progress ?? [];
   const total = steps.length > 0 ? Math.max(...steps) : undefined;
   for (const value of steps) ctx.progress(value, total);
   for (const entry of behaviour.log ?? []) ctx.log(entry.level, substitute(entry.data, values), entry.logger);
   if (behaviour.dropStream) ctx.transport({ kind: 'drop-stream', ...(typeof behaviour.dropStream === 'object' && behaviour.dropStream.retryMs !== undefined ? { retryMs: behaviour.dropStream.retryMs } : {}) });
   if (behaviour.endSession) ctx.transport({ kind: 'end-session' });
+  if (behaviour.changeTools) effects?.changeTools(behaviour.changeTools, ctx.server);
   if (behaviour.delayMs) await ctx.delay(behaviour.delayMs);
   if (behaviour.clientRequest) {
     const asked = await ask(behaviour.clientRequest, values, ctx);

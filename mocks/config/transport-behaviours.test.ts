@@ -1,6 +1,7 @@
 // Mock-file behaviours aimed at clients under test: a dropped SSE stream resumed with Last-Event-ID,
 // a session ended after a call (404 afterwards), a server request sent to a client that did not
-// declare its capability, and the 2026-07-28 input_required round trip of `clientRequest`.
+// declare its capability, the 2026-07-28 input_required round trip of `clientRequest`, and tools
+// shown or hidden by a call (tools/list_changed).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInMemoryTransport, serveStreamableHttp, type StreamableHttpServerHandle } from '../adapters/index.js';
 import { MockClient } from '../client/index.js';
@@ -85,5 +86,24 @@ describe('mock-file behaviours for client tests', () => {
     const done = await client.result('tools/call', { name: 'ask', arguments: {}, inputResponses: { input: { roots: [{ uri: 'file:///w' }] } }, requestState: asked.requestState });
     expect(done).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'first root file:///w' }] });
     expect(client.problems()).toEqual([]);
+  });
+
+  it('changeTools shows hidden tools and hides others for every connection, with tools/list_changed', async () => {
+    const tools = [
+      { name: 'reveal', text: 'revealed', changeTools: { add: ['later'], remove: ['reveal'] } },
+      { name: 'later', text: 'here now', hidden: true as const },
+    ];
+    const mock = createMockFromConfig({ ...INFO, tools }, { record: false });
+    expect(mock.capabilitiesFor('2025-11-25')).toMatchObject({ tools: { listChanged: true } });
+    const client = new MockClient(createInMemoryTransport(mock), { revision: '2025-11-25' });
+    clients.push(client);
+    await client.connect();
+    const names = async () => ((await client.result('tools/list', {})).tools as { name: string }[]).map((t) => t.name);
+    expect(await names()).toEqual(['reveal']);
+    expect((await client.error('tools/call', { name: 'later', arguments: {} })).code).toBe(-32602);
+    await client.callTool('reveal', {});
+    expect(client.notifications().map((n) => n.method)).toContain('notifications/tools/list_changed');
+    expect(await names()).toEqual(['later']);
+    expect(await client.callTool('later', {})).toMatchObject({ content: [{ text: 'here now' }] });
   });
 });

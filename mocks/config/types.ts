@@ -11,6 +11,8 @@ export interface MockBehaviour {
   dropStream?: true | { retryMs?: number };
   /** Streamable HTTP: end the session once this call is answered. */
   endSession?: true;
+  /** Tools to show or hide once this call is made; clients that may hear it get tools/list_changed. */
+  changeTools?: { add?: string[]; remove?: string[] };
   result?: Record<string, unknown>;
   text?: string;
   isError?: boolean;
@@ -24,6 +26,8 @@ export interface MockToolCase extends MockBehaviour {
 
 export interface MockTool extends MockBehaviour {
   name: string;
+  /** Not listed (and unknown to tools/call) until a call's changeTools adds it. */
+  hidden?: true;
   title?: string;
   description?: string;
   inputSchema?: Record<string, unknown>;
