@@ -11,6 +11,7 @@ export type {
   InMemoryTransportOptions,
   StreamableHttpServerOptions,
   StreamableHttpServerHandle,
+  HttpObserver,
   FetchHandlerOptions,
   McpFetchHandler,
 } from './adapters/index.js';

@@ -8,6 +8,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -15,7 +16,12 @@ if (!command) {
   process.exit(2);
 }
 const scenario = process.env.MCP_CONFORM_SCENARIO ?? '(none)';
-const client = new Client({ name: 'sdk-example-client', version: '1.0.0' }, { capabilities: {} });
+// It declares sampling, roots and elicitation and serves them with canned answers, as a host
+// application would with a model, its workspace and its user.
+const client = new Client({ name: 'sdk-example-client', version: '1.0.0' }, { capabilities: { sampling: {}, roots: {}, elicitation: {} } });
+client.setRequestHandler(CreateMessageRequestSchema, async () => ({ role: 'assistant', content: { type: 'text', text: 'Hello.' }, model: 'example-model', stopReason: 'endTurn' }));
+client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: 'file:///workspace/example', name: 'example' }] }));
+client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { city: 'Oslo' } }));
 try {
   const overHttp = /^https?:\/\//.test(command);
   await client.connect(overHttp ? new StreamableHTTPClientTransport(new URL(command)) : new StdioClientTransport({ command, args, stderr: 'inherit' }));

@@ -14,7 +14,16 @@ if (!command) {
   process.exit(2);
 }
 const scenario = process.env.MCP_CONFORM_SCENARIO ?? '(none)';
-const client = new Client({ name: 'sdk2-example-client', version: '1.0.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
+// It declares sampling, roots and elicitation and serves them with canned answers, as a host
+// application would with a model, its workspace and its user (at 2026-07-28 the SDK fulfils
+// input_required results with the same handlers and retries).
+const client = new Client(
+  { name: 'sdk2-example-client', version: '1.0.0' },
+  { capabilities: { sampling: {}, roots: {}, elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } },
+);
+client.setRequestHandler('sampling/createMessage', async () => ({ role: 'assistant', content: { type: 'text', text: 'Hello.' }, model: 'example-model', stopReason: 'endTurn' }));
+client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: 'file:///workspace/example', name: 'example' }] }));
+client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { city: 'Oslo' } }));
 try {
   const overHttp = /^https?:\/\//.test(command);
   await client.connect(overHttp ? new StreamableHTTPClientTransport(new URL(command)) : new StdioClientTransport({ command, args, stderr: 'inherit' }));

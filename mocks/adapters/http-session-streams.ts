@@ -80,6 +80,23 @@ export class SessionStreams {
     return true;
   }
 
+  /**
+   * Closes the connection carrying the stream that waits for `responseId` without ending the stream
+   * (2025-11-25: a server may close the connection after an event with an id; the client polls).
+   * A stream with no event yet is primed first, so the client has an id to resume from; with
+   * `retryMs` a `retry` field tells the client how long to wait. Returns the last event id sent.
+   */
+  drop(responseId: string, retryMs?: number): string | undefined {
+    const stream = [...this.streams.values()].find((s) => !s.done && s.waiting.has(responseId));
+    const live = stream?.live;
+    if (!stream || !live) return undefined;
+    if (stream.events.length === 0) this.prime(stream);
+    if (retryMs !== undefined) live.write(`retry: ${retryMs}\n\n`);
+    stream.live = undefined;
+    live.end();
+    return stream.events[stream.events.length - 1]!.id;
+  }
+
   /** Finds the stream an event id belongs to and the events after it. */
   replayFrom(eventId: string): { stream: SseStream; missed: StoredEvent[] } | undefined {
     const key = Number(eventId.split('-')[0]);

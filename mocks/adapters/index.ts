@@ -7,4 +7,4 @@ export type { InMemoryTransport, InMemoryTransportOptions } from './in-memory.js
 export { createMcpFetchHandler } from './fetch-http.js';
 export type { FetchHandlerOptions, McpFetchHandler } from './fetch-http.js';
 export { serveStreamableHttp } from './streamable-http.js';
-export type { StreamableHttpServerOptions, StreamableHttpServerHandle } from './streamable-http.js';
+export type { StreamableHttpServerOptions, StreamableHttpServerHandle, HttpObserver } from './streamable-http.js';

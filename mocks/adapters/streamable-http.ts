@@ -21,6 +21,20 @@ export interface StreamableHttpServerOptions {
   maxBodyBytes?: number;
   /** Also serve the 2024-11-05 HTTP+SSE transport at /sse and /messages (default false). */
   legacySse?: boolean;
+  /** Sees every HTTP exchange and transport directive carried out (client mode records them). */
+  observer?: HttpObserver;
+}
+
+/** Hooks for a test harness watching the HTTP side of the conversation. */
+export interface HttpObserver {
+  /** Every request to the endpoint, before it is handled; `res` tells the status once written. */
+  request?(req: IncomingMessage, res: ServerResponse): void;
+  /** The body of a POST, as read. */
+  requestBody?(req: IncomingMessage, text: string): void;
+  /** A stream's connection was closed by a drop-stream directive after the event `lastEventId`. */
+  streamDropped?(info: { lastEventId: string; retryMs?: number }): void;
+  /** A session was ended by an end-session directive; its id now gets 404. */
+  sessionEnded?(sessionId: string): void;
 }
 
 export interface StreamableHttpServerHandle {
@@ -63,6 +77,7 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
       if (await legacy.handle(req, res, url, () => readBody(req, maxBody))) return;
     }
     if (url.pathname !== path) return plainError(res, 404, `no MCP endpoint at ${url.pathname}; use ${path}`);
+    options.observer?.request?.(req, res);
     // DNS rebinding: a browser page from another origin must not reach a local server.
     if (origin !== undefined && !ownOrigins().includes(origin)) return rpcError(res, 403, -32000, `Forbidden: origin ${origin} is not allowed`);
     const versionHeader = header(req, 'mcp-protocol-version');
@@ -84,6 +99,7 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
     if (!accepts(req, JSON_TYPE) || !accepts(req, SSE_TYPE)) return rpcError(res, 406, -32000, 'Not Acceptable: Accept must list application/json and text/event-stream');
     const raw = await readBody(req, maxBody);
     if (raw === undefined) return rpcError(res, 413, -32000, `Payload Too Large: bodies are limited to ${maxBody} bytes`);
+    options.observer?.requestBody?.(req, raw);
     let body: unknown;
     try {
       body = JSON.parse(raw);
@@ -199,9 +215,30 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
     // Visible ASCII only (basic/transports: session id characters): a UUID qualifies.
     const id = randomUUID();
     const streams = new SessionStreams(true);
-    const connection = server.connect((message) => {
-      streams.route(message, responseIdsOf(message));
-    });
+    // The request whose answer ends the session (an end-session directive), if any.
+    let endAfter: string | undefined;
+    const connection = server.connect(
+      (message) => {
+        const answered = responseIdsOf(message);
+        streams.route(message, answered);
+        if (endAfter !== undefined && answered.includes(endAfter)) queueMicrotask(() => endSession(session));
+      },
+      {
+        onTransport: (directive) => {
+          const key = idKey(directive.requestId);
+          if (directive.kind === 'end-session') {
+            // Forgotten at once: from now on its id gets 404; the answer still goes out.
+            sessions.delete(id);
+            endAfter = key;
+            options.observer?.sessionEnded?.(id);
+            return true;
+          }
+          const lastEventId = streams.drop(key, directive.retryMs);
+          if (lastEventId !== undefined) options.observer?.streamDropped?.({ lastEventId, ...(directive.retryMs !== undefined ? { retryMs: directive.retryMs } : {}) });
+          return lastEventId !== undefined;
+        },
+      },
+    );
     const session: HttpSession = { id, connection, streams };
     sessions.set(id, session);
     return session;

@@ -1,15 +1,16 @@
-// Performs a tool behaviour of a mock file: progress and log messages first, then the optional
-// delay (cut short by cancellation), then the answer.
-import { ProtocolError, reply, type ReplyValue, type RequestContext } from '../core/index.js';
+// Performs a tool behaviour of a mock file: progress and log messages first, then the transport
+// directives (drop the stream, end the session), the optional delay (cut short by cancellation),
+// the question to the client, then the answer.
+import { askClient, ProtocolError, reply, type ClientInputMethod, type MockServer, type ReplyValue, type RequestContext } from '../core/index.js';
 import { toolResultFor } from './definitions.js';
 import { substitute } from './substitute.js';
 import type { MockBehaviour } from './types.js';
 
 /** The client's answer to a scripted server-to-client request, as `{ result }` or `{ error }`. */
-async function askClient(request: NonNullable<MockBehaviour['clientRequest']>, values: Record<string, unknown>, ctx: RequestContext): Promise<Record<string, unknown>> {
-  const params = request.params === undefined ? undefined : (substitute(request.params, values) as Record<string, unknown>);
+async function requestFromClient(request: NonNullable<MockBehaviour['clientRequest']>, params: Record<string, unknown> | undefined, ctx: RequestContext): Promise<Record<string, unknown>> {
   try {
-    return { result: await ctx.requestClient(request.method, params, request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}) };
+    const options = { ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}), ...(request.ignoreCapabilities ? { ignoreCapabilities: true } : {}) };
+    return { result: await ctx.requestClient(request.method, params, options) };
   } catch (err) {
     if (err instanceof ProtocolError) return { error: err.toJson() };
     // Not allowed at this revision, capability not declared, or no answer in time: the tool says so.
@@ -17,13 +18,39 @@ async function askClient(request: NonNullable<MockBehaviour['clientRequest']>, v
   }
 }
 
-export async function perform(behaviour: MockBehaviour, values: Record<string, unknown>, ctx: RequestContext): Promise<ReplyValue> {
+const INPUT_METHODS: readonly string[] = ['sampling/createMessage', 'elicitation/create', 'roots/list'] satisfies ClientInputMethod[];
+
+/**
+ * The client's answer as `{ client }` values, or the result to return now: at 2026-07-28 the
+ * question travels in an input_required result and the answer comes back in the retry.
+ */
+async function ask(request: NonNullable<MockBehaviour['clientRequest']>, values: Record<string, unknown>, ctx: RequestContext): Promise<{ client: Record<string, unknown> } | { early: Record<string, unknown> }> {
+  const params = request.params === undefined ? undefined : (substitute(request.params, values) as Record<string, unknown>);
+  if (!ctx.stateless || !INPUT_METHODS.includes(request.method)) return { client: await requestFromClient(request, params, ctx) };
+  const input = { key: 'input', method: request.method as ClientInputMethod, ...(params !== undefined ? { params } : {}) };
+  const outcome = await askClient(ctx, typeof ctx.params.name === 'string' ? ctx.params.name : ctx.method, input);
+  return 'early' in outcome ? outcome : { client: { result: outcome.answer } };
+}
+
+/** What a behaviour may change beyond its own answer. */
+export interface BehaviourEffects {
+  changeTools(change: NonNullable<MockBehaviour['changeTools']>, server: MockServer): void;
+}
+
+export async function perform(behaviour: MockBehaviour, values: Record<string, unknown>, ctx: RequestContext, effects?: BehaviourEffects): Promise<ReplyValue> {
   const steps = behaviour.progress ?? [];
   const total = steps.length > 0 ? Math.max(...steps) : undefined;
   for (const value of steps) ctx.progress(value, total);
   for (const entry of behaviour.log ?? []) ctx.log(entry.level, substitute(entry.data, values), entry.logger);
+  if (behaviour.dropStream) ctx.transport({ kind: 'drop-stream', ...(typeof behaviour.dropStream === 'object' && behaviour.dropStream.retryMs !== undefined ? { retryMs: behaviour.dropStream.retryMs } : {}) });
+  if (behaviour.endSession) ctx.transport({ kind: 'end-session' });
+  if (behaviour.changeTools) effects?.changeTools(behaviour.changeTools, ctx.server);
   if (behaviour.delayMs) await ctx.delay(behaviour.delayMs);
-  if (behaviour.clientRequest) values = { ...values, client: await askClient(behaviour.clientRequest, values, ctx) };
+  if (behaviour.clientRequest) {
+    const asked = await ask(behaviour.clientRequest, values, ctx);
+    if ('early' in asked) return asked.early;
+    values = { ...values, client: asked.client };
+  }
   if (behaviour.noResponse) return reply.none();
   if (behaviour.error) {
     const { code, message, data } = behaviour.error;

@@ -13,7 +13,7 @@ import {
   type MockServer,
   type RequestContext,
 } from '../core/index.js';
-import { perform } from './behaviour.js';
+import { perform, type BehaviourEffects } from './behaviour.js';
 import { completionsDeclared, promptDefinition, resourceDefinition, templateDefinition, toolDefinition } from './definitions.js';
 import { matchesPartially } from './matches-partially.js';
 import { substitute } from './substitute.js';
@@ -43,8 +43,9 @@ function stringParam(ctx: RequestContext, name: string): string {
 function capabilitiesFor(config: MockConfig, revision: Revision): Record<string, unknown> {
   if (config.capabilities) return config.capabilities;
   const logs = (config.tools ?? []).some((t) => t.log?.length || t.cases?.some((c) => c.log?.length));
+  const changes = (config.tools ?? []).some((t) => t.hidden || t.changeTools || t.cases?.some((c) => c.changeTools));
   return {
-    ...(config.tools?.length ? { tools: {} } : {}),
+    ...(config.tools?.length ? { tools: changes ? { listChanged: true } : {} } : {}),
     ...(config.resources?.length || config.resourceTemplates?.length ? { resources: { subscribe: true } } : {}),
     ...(config.prompts?.length ? { prompts: {} } : {}),
     ...(config.completions?.length && completionsDeclared(revision) ? { completions: {} } : {}),
@@ -53,20 +54,30 @@ function capabilitiesFor(config: MockConfig, revision: Revision): Record<string,
 }
 
 function toolHandlers(config: MockConfig, pageSize: number): Handler[] {
-  const tools = config.tools ?? [];
+  const all = config.tools ?? [];
+  // The tools listed now: changeTools shows hidden ones and hides others, for every connection.
+  const shown = new Set(all.filter((t) => !t.hidden).map((t) => t.name));
+  const visible = () => all.filter((t) => shown.has(t.name));
+  const effects: BehaviourEffects = {
+    changeTools: (change, server) => {
+      for (const name of change.add ?? []) shown.add(name);
+      for (const name of change.remove ?? []) shown.delete(name);
+      server.listChanged('tools');
+    },
+  };
   const call = async (tool: MockTool, args: Record<string, unknown>, ctx: RequestContext) => {
     const chosen = tool.cases?.find((c) => matchesPartially(args, c.match));
-    if (chosen) return perform(chosen, { arguments: args }, ctx);
-    if (tool.result !== undefined || tool.text !== undefined || tool.error !== undefined || tool.noResponse) return perform(tool, { arguments: args }, ctx);
+    if (chosen) return perform(chosen, { arguments: args }, ctx, effects);
+    if (tool.result !== undefined || tool.text !== undefined || tool.error !== undefined || tool.noResponse) return perform(tool, { arguments: args }, ctx, effects);
     throw new ProtocolError(-32602, `Invalid params: no case of the mock tool ${tool.name} matches these arguments`, { arguments: args });
   };
   return [
     mcp.request('tools/list', (ctx) => {
-      return pagedList('tools', 'tools', tools, ctx.params, pageSize, (t) => toolDefinition(t, ctx.revision));
+      return pagedList('tools', 'tools', visible(), ctx.params, pageSize, (t) => toolDefinition(t, ctx.revision));
     }),
     mcp.request('tools/call', (ctx) => {
       const name = stringParam(ctx, 'name');
-      const tool = tools.find((t) => t.name === name);
+      const tool = visible().find((t) => t.name === name);
       if (!tool) throw new ProtocolError(-32602, `Unknown tool: ${name}`);
       const args = ctx.params.arguments ?? {};
       if (!isObject(args)) throw new ProtocolError(-32602, 'Invalid params: tools/call arguments must be an object');

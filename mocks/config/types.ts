@@ -6,7 +6,13 @@ export interface MockBehaviour {
   delayMs?: number;
   progress?: number[];
   log?: { level: LoggingLevel; data: unknown; logger?: string }[];
-  clientRequest?: { method: string; params?: Record<string, unknown>; timeoutMs?: number };
+  clientRequest?: { method: string; params?: Record<string, unknown>; timeoutMs?: number; ignoreCapabilities?: boolean };
+  /** Streamable HTTP: close the connection carrying the answer's stream before answering (resumable). */
+  dropStream?: true | { retryMs?: number };
+  /** Streamable HTTP: end the session once this call is answered. */
+  endSession?: true;
+  /** Tools to show or hide once this call is made; clients that may hear it get tools/list_changed. */
+  changeTools?: { add?: string[]; remove?: string[] };
   result?: Record<string, unknown>;
   text?: string;
   isError?: boolean;
@@ -20,6 +26,8 @@ export interface MockToolCase extends MockBehaviour {
 
 export interface MockTool extends MockBehaviour {
   name: string;
+  /** Not listed (and unknown to tools/call) until a call's changeTools adds it. */
+  hidden?: true;
   title?: string;
   description?: string;
   inputSchema?: Record<string, unknown>;

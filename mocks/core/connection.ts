@@ -31,7 +31,7 @@ import {
   serverRequestCapability,
 } from './revision-rules.js';
 import { carriesProtocolVersion, decorateStatelessResult, isObject, readStatelessMeta } from './stateless-meta.js';
-import type { MockServer, ServerCore } from './mock-server.js';
+import type { MockServer, ServerCore, TransportDirective } from './mock-server.js';
 
 export type HandshakePhase = 'new' | 'initializing' | 'operating';
 
@@ -127,6 +127,7 @@ export class Connection implements ServerConnection, ContextHost {
     readonly id: number,
     private readonly core: ServerCore,
     private readonly send: (message: object) => void,
+    private readonly onTransport?: (directive: TransportDirective) => boolean,
   ) {
     this.direct = { expect: () => undefined, reply: (response, request) => this.emit(response, request), skip: () => undefined };
   }
@@ -597,6 +598,7 @@ export class Connection implements ServerConnection, ContextHost {
     method: string,
     params: Record<string, unknown> | undefined,
     timeoutMs: number | undefined,
+    ignoreCapabilities = false,
   ): Promise<Record<string, unknown>> {
     if (entry.done || this.closed) return Promise.reject(new ClientRequestError(`Failed to send ${method}: the request it serves is over`, 'closed'));
     const needed = serverRequestCapability(revision, method);
@@ -604,7 +606,7 @@ export class Connection implements ServerConnection, ContextHost {
       const hint = compareRevisions(revision, '2026-07-28') >= 0 ? '; ask for input with an input_required result instead' : '';
       return Promise.reject(new ClientRequestError(`Failed to send ${method}: servers cannot send it in revision ${revision}${hint}`, 'not-allowed'));
     }
-    if (needed !== null && !this.clientAllows(method, needed, revision, clientCapabilities, params)) {
+    if (needed !== null && !ignoreCapabilities && !this.clientAllows(method, needed, revision, clientCapabilities, params)) {
       return Promise.reject(new ClientRequestError(`Failed to send ${method}: the client did not declare the ${needed} capability`, 'missing-capability'));
     }
     const id = this.nextClientRequestId++;
@@ -641,6 +643,10 @@ export class Connection implements ServerConnection, ContextHost {
       });
       this.emit({ jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) });
     });
+  }
+
+  transport(directive: TransportDirective): boolean {
+    return this.onTransport?.(directive) ?? false;
   }
 
   private clientAllows(method: string, needed: string, revision: Revision, caps: Record<string, unknown>, params: Record<string, unknown> | undefined): boolean {

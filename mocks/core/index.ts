@@ -10,6 +10,8 @@ export type {
   OutgoingInterceptInfo,
   UnhandledRequest,
   UnhandledStrategy,
+  TransportDirective,
+  ConnectOptions,
 } from './mock-server.js';
 export type { ServerConnection, ConnectionState, HandshakePhase, ListenStream } from './connection.js';
 export { mcp } from './handlers.js';
@@ -26,7 +28,7 @@ export type {
 export { reply, Reply, ProtocolError, RequestAbortedError } from './reply.js';
 export type { ReplyValue } from './reply.js';
 export { ClientRequestError } from './request-context.js';
-export type { RequestContext, NotificationContext } from './request-context.js';
+export type { RequestContext, NotificationContext, ClientRequestOptions } from './request-context.js';
 export type { Recorder, RecordedMessage, RecordedExchange } from './recorder.js';
 export { LOGGING_LEVELS, isLoggingLevel, passesLevel } from './log-levels.js';
 export type { LoggingLevel } from './log-levels.js';
@@ -35,3 +37,5 @@ export type { CacheHints } from './stateless-meta.js';
 export { hasCapability } from './revision-rules.js';
 export { paginate, pagedList } from './pagination.js';
 export type { Page } from './pagination.js';
+export { askClient, answerProblem, toolError } from './client-input.js';
+export type { ClientInputMethod, ClientInputRequest, ClientInputOutcome } from './client-input.js';

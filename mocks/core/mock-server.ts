@@ -1,6 +1,6 @@
 // The transport-agnostic mock MCP server: an ordered list of handlers (with msw-style use/reset),
 // interceptors that can plant one defect, a recorder, and any number of client connections.
-import type { Implementation, JsonRpcRequest } from '../../runner/protocol/index.js';
+import type { Implementation, JsonRpcRequest, RequestId } from '../../runner/protocol/index.js';
 import { compareRevisions, isStateless, REVISIONS, type Revision } from '../../schema/revisions.js';
 import { Connection, type ServerConnection } from './connection.js';
 import type { Handler } from './handlers.js';
@@ -61,6 +61,18 @@ export interface InterceptHooks {
   outgoing?(message: Record<string, unknown> | Record<string, unknown>[], info: OutgoingInterceptInfo): unknown[] | void;
 }
 
+/**
+ * Something only the transport can do, asked for by a handler: close the connection carrying a
+ * request's answer without ending its stream (the answer is kept for resumption), or end the HTTP
+ * session once a request is answered (later requests get 404). Transports without the notion ignore it.
+ */
+export type TransportDirective = { kind: 'drop-stream'; requestId: RequestId; retryMs?: number } | { kind: 'end-session'; requestId: RequestId };
+
+export interface ConnectOptions {
+  /** Returns whether the transport carried the directive out. */
+  onTransport?: (directive: TransportDirective) => boolean;
+}
+
 export interface UnhandledRequest {
   connection: number;
   method: string;
@@ -75,8 +87,11 @@ export interface MockServer {
   /** Requests that no handler answered (strategies `warn` and `error`). */
   readonly unhandled: readonly UnhandledRequest[];
   readonly connections: ReadonlySet<ServerConnection>;
-  /** Opens a connection; `send` receives every message for the client (an array for a batch answer). */
-  connect(send: (message: object) => void): ServerConnection;
+  /**
+   * Opens a connection; `send` receives every message for the client (an array for a batch answer).
+   * `onTransport` receives the transport directives of its handlers (drop a stream, end the session).
+   */
+  connect(send: (message: object) => void, options?: ConnectOptions): ServerConnection;
   /** Prepends handlers: they take precedence over everything registered before. */
   use(...handlers: Handler[]): void;
   /** Drops the handlers added with use(); with arguments, they also replace the initial handlers. */
@@ -171,8 +186,8 @@ class MockServerImpl implements MockServer, ServerCore {
     return this;
   }
 
-  connect(send: (message: object) => void): ServerConnection {
-    const connection = new Connection(this.nextConnectionId++, this, send);
+  connect(send: (message: object) => void, options: ConnectOptions = {}): ServerConnection {
+    const connection = new Connection(this.nextConnectionId++, this, send, options.onTransport);
     this.connections.add(connection);
     return connection;
   }

@@ -4,7 +4,7 @@ import type { Implementation, JsonRpcNotification, JsonRpcRequest, RequestId } f
 import type { Revision } from '../../schema/revisions.js';
 import { passesLevel, type LoggingLevel } from './log-levels.js';
 import type { ServerConnection } from './connection.js';
-import type { MockServer } from './mock-server.js';
+import type { MockServer, TransportDirective } from './mock-server.js';
 import { hasCapability, progressHasMessage } from './revision-rules.js';
 
 export interface RequestContext {
@@ -43,7 +43,18 @@ export interface RequestContext {
    * with ProtocolError for an error answer, with ClientRequestError when the revision or the client's
    * capabilities do not allow the request or no answer came in time, and when this request is cancelled.
    */
-  requestClient(method: string, params?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<Record<string, unknown>>;
+  requestClient(method: string, params?: Record<string, unknown>, options?: ClientRequestOptions): Promise<Record<string, unknown>>;
+  /** Asks the transport for something only it can do about this request; returns whether it did. */
+  transport(directive: { kind: 'drop-stream'; retryMs?: number } | { kind: 'end-session' }): boolean;
+}
+
+export interface ClientRequestOptions {
+  timeoutMs?: number;
+  /**
+   * Send even when the client did not declare the capability the method needs: a test of how the
+   * client refuses it. A conforming server never does this.
+   */
+  ignoreCapabilities?: boolean;
 }
 
 export interface NotificationContext {
@@ -82,7 +93,16 @@ export interface ContextHost {
   readonly server: MockServer;
   serverCapabilities(revision: Revision): Record<string, unknown>;
   emitFor(entry: InFlight, message: Record<string, unknown>): boolean;
-  requestClient(entry: InFlight, revision: Revision, clientCapabilities: Record<string, unknown>, method: string, params: Record<string, unknown> | undefined, timeoutMs: number | undefined): Promise<Record<string, unknown>>;
+  requestClient(
+    entry: InFlight,
+    revision: Revision,
+    clientCapabilities: Record<string, unknown>,
+    method: string,
+    params: Record<string, unknown> | undefined,
+    timeoutMs: number | undefined,
+    ignoreCapabilities?: boolean,
+  ): Promise<Record<string, unknown>>;
+  transport(directive: TransportDirective): boolean;
 }
 
 export class RequestContextImpl implements RequestContext {
@@ -172,7 +192,11 @@ export class RequestContextImpl implements RequestContext {
     return this.host.emitFor(this.entry, { jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) });
   }
 
-  requestClient(method: string, params?: Record<string, unknown>, options: { timeoutMs?: number } = {}): Promise<Record<string, unknown>> {
-    return this.host.requestClient(this.entry, this.revision, this.clientCapabilities, method, params, options.timeoutMs);
+  requestClient(method: string, params?: Record<string, unknown>, options: ClientRequestOptions = {}): Promise<Record<string, unknown>> {
+    return this.host.requestClient(this.entry, this.revision, this.clientCapabilities, method, params, options.timeoutMs, options.ignoreCapabilities);
+  }
+
+  transport(directive: { kind: 'drop-stream'; retryMs?: number } | { kind: 'end-session' }): boolean {
+    return this.host.transport({ ...directive, requestId: this.entry.request.id });
   }
 }

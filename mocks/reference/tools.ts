@@ -3,7 +3,7 @@
 import { compareRevisions, type Revision } from '../../schema/revisions.js';
 import { LOGGING_LEVELS, type RequestContext } from '../core/index.js';
 import { ICON, PIXEL_PNG_BASE64, silentWavBase64 } from './assets.js';
-import { askClient, toolError } from './client-input.js';
+import { askClient, toolError } from '../core/index.js';
 import type { SchemaNode } from './input-validation.js';
 import { COUNTER_URI, type ReferenceState } from './resources.js';
 

@@ -5,6 +5,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { MockServer } from '../../mocks/index.js';
 import { LineDecoder } from '../protocol/index.js';
 import { quoteWord } from '../transports/index.js';
+import type { HttpFacts } from './http-host.js';
 
 export interface RecordedLine {
   seq: number;
@@ -15,7 +16,7 @@ export interface RecordedLine {
   message?: unknown;
 }
 
-export type Recorder = (dir: 'send' | 'recv', text: string) => number;
+export type Recorder = (dir: 'send' | 'recv' | 'note', text: string) => number;
 
 /** Where a client cell's mock is served and how the client is pointed at it. */
 export interface ClientHost {
@@ -23,6 +24,8 @@ export interface ClientHost {
   readonly fromClient: RecordedLine[];
   /** Messages the mock sent to the client, in order. */
   readonly toClient: RecordedLine[];
+  /** The HTTP side of the conversation (Streamable HTTP hosts only). */
+  readonly http?: HttpFacts;
   /** Connections the client opened (a client may connect more than once). */
   readonly connectionCount: number;
   /** Starts serving; resolves with the text that replaces the placeholder in the client command. */

@@ -3,7 +3,10 @@
 // expectations can use with `$var`.
 import { describePattern, getPointer, jsonEqual, matchPattern, renderValue, type MatchContext } from '../matchers/index.js';
 import type { CheckResult, CheckStatus, RuleRef } from '../results/index.js';
+import type { Revision } from '../../schema/revisions.js';
 import type { RecordedLine } from './bridge.js';
+import { judgeHttpDuty } from './http-expectations.js';
+import type { HttpFacts } from './http-host.js';
 import type { Expectation } from './types.js';
 
 export interface JudgeInput {
@@ -14,6 +17,9 @@ export interface JudgeInput {
   /** The rule an expectation cites (its own, else the scenario's first), resolved for the cell's revision. */
   ruleFor(expectation: Expectation): RuleRef;
   match: Omit<MatchContext, 'vars'>;
+  revision: Revision;
+  /** The HTTP side of the conversation, when the client was tested over {url}. */
+  http?: HttpFacts;
 }
 
 type Verdict = Pick<CheckResult, 'status' | 'message' | 'expected' | 'actual' | 'pointer' | 'evidence'>;
@@ -35,7 +41,7 @@ export function judgeExpectations(input: JudgeInput): CheckResult[] {
   const ctx = (): MatchContext => ({ ...input.match, vars });
   const matches = (pattern: unknown, message: unknown) => matchPattern(pattern, message, ctx()).ok;
   return input.expectations.map((e, i) => {
-    const verdict = judgeOne(e, sent, input.toClient, vars, matches, ctx);
+    const verdict = judgeOne(e, sent, input, vars, matches, ctx);
     const rule = input.ruleFor(e);
     const failedStatus: CheckStatus = rule.level === 'MUST' ? 'failed' : rule.level === 'SHOULD' ? 'warning' : 'info';
     return {
@@ -51,12 +57,13 @@ export function judgeExpectations(input: JudgeInput): CheckResult[] {
 function judgeOne(
   e: Expectation,
   sent: Sent[],
-  toClient: RecordedLine[],
+  input: JudgeInput,
   vars: Record<string, unknown>,
   matches: (pattern: unknown, message: unknown) => boolean,
   ctx: () => MatchContext,
 ): Verdict {
   const show = (s: Sent) => renderValue(s.message);
+  const toClient = input.toClient;
   switch (e.kind) {
     case 'first': {
       // Judged per connection: a client may start its server more than once.
@@ -141,13 +148,66 @@ function judgeOne(
       if (asked.length === 0) return { status: 'skipped', message: `the mock never sent ${e.method}: the client did not do what triggers it` };
       for (const request of asked) {
         const id = (request.message as Record<string, unknown>).id;
-        const answer = sent.find((s) => s.seq > request.seq && typeof s.message.method !== 'string' && s.message.id === id);
+        const answer = sent.find((s) => s.seq > request.seq && s.connection === request.connection && typeof s.message.method !== 'string' && s.message.id === id);
+        if (e.capability !== undefined) {
+          if (!answer) return { status: 'skipped', message: `the client never answered ${e.method}, so its capability cannot be judged` };
+          const verdict = judgeByCapability(e.capability, e.error, declaredCapabilities(sent, request.connection), answer, e.method, ctx);
+          if (verdict) return { evidence: [request.seq, answer.seq], ...verdict };
+          continue;
+        }
         if (!answer) return { status: 'failed', message: `the client never answered the server's ${e.method}`, evidence: [request.seq] };
-        const pattern = e.result !== undefined ? { result: e.result } : e.error !== undefined ? { error: e.error } : { result: { $any: true } };
+        const pattern = e.result !== undefined ? { result: e.result } : e.error !== undefined ? { error: e.error } : { $oneOf: [{ result: { $any: true } }, { error: { $any: true } }] };
         const outcome = matchPattern(pattern, answer.message, ctx());
         if (!outcome.ok) return { status: 'failed', message: `the client's answer to ${e.method} did not match`, expected: describePattern(pattern), actual: show(answer), pointer: outcome.pointer, evidence: [request.seq, answer.seq] };
       }
-      return { status: 'passed', message: `the client answered ${asked.length} ${e.method} request(s)` };
+      return { status: 'passed', message: `the client answered ${asked.length} ${e.method} request(s)${e.capability !== undefined ? ` as its ${e.capability} capability says` : ''}` };
+    }
+    case 'http': {
+      if (!input.http) return { status: 'skipped', message: 'HTTP-level duties are judged only when the client is tested over {url}' };
+      return judgeHttpDuty(e.duty, input.http, input.revision);
     }
   }
+}
+
+/** The capabilities the client declared on a connection: its initialize, else (2026-07-28) the `_meta` of its last request. */
+function declaredCapabilities(sent: Sent[], connection: number): Record<string, unknown> {
+  const mine = sent.filter((s) => s.connection === connection && typeof s.message.method === 'string');
+  const init = mine.find((s) => s.message.method === 'initialize');
+  const params = (s: Sent | undefined) => (isObject(s?.message.params) ? s.message.params : {});
+  if (init) return isObject(params(init).capabilities) ? (params(init).capabilities as Record<string, unknown>) : {};
+  const meta = params(mine[mine.length - 1])._meta;
+  const caps = isObject(meta) ? meta['io.modelcontextprotocol/clientCapabilities'] : undefined;
+  return isObject(caps) ? caps : {};
+}
+
+function hasPath(caps: Record<string, unknown>, path: string): boolean {
+  let at: unknown = caps;
+  for (const part of path.split('.')) {
+    if (!isObject(at) || !isObject(at[part])) return false;
+    at = at[part];
+  }
+  return true;
+}
+
+/**
+ * A client declares a capability exactly when it serves its requests: declared, anything but
+ * "method not found"; not declared, an error, never a result. With `error`, only the refusal of an
+ * undeclared capability is judged (against that pattern). Returns the verdict when the answer does
+ * not fit (or cannot be judged), undefined when it fits.
+ */
+function judgeByCapability(capability: string, errorPattern: unknown, caps: Record<string, unknown>, answer: Sent, method: string, ctx: () => MatchContext): Verdict | undefined {
+  const error = isObject(answer.message.error) ? answer.message.error : undefined;
+  if (hasPath(caps, capability)) {
+    // With an error pattern the check is about how an undeclared capability is refused only.
+    if (errorPattern !== undefined) return { status: 'skipped', message: `the client declared ${capability}, so how it refuses ${method} cannot be judged` };
+    if (error?.code !== -32601) return undefined;
+    return { status: 'failed', message: `the client declared ${capability} but answered ${method} with method not found`, expected: `a result (or an error other than -32601) to ${method}`, actual: renderValue(answer.message) };
+  }
+  if (!error) {
+    return { status: 'failed', message: `the client answered ${method} with a result without declaring the ${capability} capability`, expected: `an error to ${method}, or ${capability} in its capabilities`, actual: renderValue(answer.message) };
+  }
+  if (errorPattern === undefined) return undefined;
+  const outcome = matchPattern(errorPattern, error, ctx());
+  if (outcome.ok) return undefined;
+  return { status: 'failed', message: `the client refused ${method} (not declared) with another error than expected`, expected: describePattern(errorPattern), actual: renderValue(answer.message), pointer: `/error${outcome.pointer}` };
 }

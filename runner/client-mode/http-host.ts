@@ -1,19 +1,49 @@
 // Client mode over Streamable HTTP: the scenario's mock is served on 127.0.0.1 and the client is
 // given its URL ({url}). The mock's interceptors record every message in each direction, per
-// connection (each HTTP session, or each stateless POST, is one connection of the mock).
+// connection (each HTTP session, or each stateless POST, is one connection of the mock); the
+// server's observer records the HTTP side (methods, headers, statuses, dropped streams, ended
+// sessions) for the HTTP-level expectations.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveStreamableHttp, type MockServer, type StreamableHttpServerHandle } from '../../mocks/index.js';
 import type { ClientHost, RecordedLine, Recorder } from './bridge.js';
+
+/** One HTTP request of the client, as the mock saw it. */
+export interface HttpRequestRecord {
+  seq: number;
+  /** Milliseconds since the host started. */
+  t: number;
+  method: string;
+  /** Header names in lower case; a repeated header keeps its first value. */
+  headers: Record<string, string>;
+  /** The parsed POST body (undefined until read, or when it is not JSON). */
+  body?: unknown;
+  /** The status the mock answered with (0 if none was written). */
+  readonly status: number;
+  /** The Mcp-Session-Id the mock issued in this answer, if any (initialize). */
+  readonly issuedSession: string | undefined;
+}
+
+export interface HttpFacts {
+  requests: HttpRequestRecord[];
+  /** Streams whose connection the mock closed on purpose (drop-stream), in order. */
+  drops: { seq: number; t: number; lastEventId: string; retryMs?: number }[];
+  /** Sessions the mock ended on purpose (end-session); their ids now get 404. */
+  endedSessions: { seq: number; id: string }[];
+}
 
 export class HttpClientHost implements ClientHost {
   readonly fromClient: RecordedLine[] = [];
   readonly toClient: RecordedLine[] = [];
+  readonly http: HttpFacts = { requests: [], drops: [], endedSessions: [] };
   private readonly connections = new Set<number>();
   private readonly unhook: () => void;
+  private readonly started = Date.now();
+  private readonly byRequest = new WeakMap<IncomingMessage, HttpRequestRecord>();
   private handle: StreamableHttpServerHandle | undefined;
 
   constructor(
     private readonly mock: MockServer,
-    record: Recorder,
+    private readonly record: Recorder,
   ) {
     const keep = (into: RecordedLine[], dir: 'send' | 'recv', message: unknown, connection: number) => {
       for (const item of Array.isArray(message) ? message : [message]) {
@@ -32,17 +62,67 @@ export class HttpClientHost implements ClientHost {
 
   /** Starts serving; the text that replaces {url} in the client command. */
   async start(): Promise<string> {
-    this.handle = await serveStreamableHttp(this.mock, { port: 0 });
+    this.handle = await serveStreamableHttp(this.mock, {
+      port: 0,
+      observer: {
+        request: (req, res) => this.onRequest(req, res),
+        requestBody: (req, text) => {
+          const entry = this.byRequest.get(req);
+          if (!entry) return;
+          try {
+            entry.body = JSON.parse(text);
+          } catch {
+            entry.body = undefined;
+          }
+        },
+        streamDropped: ({ lastEventId, retryMs }) => {
+          const seq = this.record('note', `mock closed the connection of an SSE stream after event ${lastEventId}${retryMs !== undefined ? ` (retry: ${retryMs})` : ''}`);
+          this.http.drops.push({ seq, t: this.now(), lastEventId, ...(retryMs !== undefined ? { retryMs } : {}) });
+        },
+        sessionEnded: (id) => {
+          const seq = this.record('note', `mock ended session ${id}: later requests naming it get 404`);
+          this.http.endedSessions.push({ seq, id });
+        },
+      },
+    });
     return this.handle.url;
   }
 
+  /** Mock connections, or 1 when every request was refused before reaching the mock (e.g. a missing header). */
   get connectionCount(): number {
-    return this.connections.size;
+    return Math.max(this.connections.size, this.http.requests.length > 0 ? 1 : 0);
   }
 
   async close(): Promise<void> {
     this.unhook();
     await this.handle?.close();
     this.mock.close();
+  }
+
+  private now(): number {
+    return Date.now() - this.started;
+  }
+
+  private onRequest(req: IncomingMessage, res: ServerResponse): void {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value[0]! : value;
+    const shown = ['mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method'].filter((h) => headers[h] !== undefined).map((h) => `${h}: ${headers[h]}`);
+    const seq = this.record('note', `HTTP ${req.method ?? '?'} from the client${shown.length ? ` [${shown.join(', ')}]` : ''}`);
+    const entry: HttpRequestRecord = {
+      seq,
+      t: this.now(),
+      method: req.method ?? '',
+      headers,
+      get status() {
+        return res.headersSent ? res.statusCode : 0;
+      },
+      get issuedSession() {
+        const v = res.getHeader('mcp-session-id');
+        return typeof v === 'string' ? v : undefined;
+      },
+    };
+    this.http.requests.push(entry);
+    this.byRequest.set(req, entry);
+    res.once('finish', () => this.record('note', `HTTP ${entry.method} answered ${res.statusCode}${entry.issuedSession ? ` [mcp-session-id: ${entry.issuedSession}]` : ''}`));
   }
 }

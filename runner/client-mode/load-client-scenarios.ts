@@ -7,11 +7,11 @@ import type { RulesCatalogue } from '../../schema/rules.js';
 import { expandRange, RevisionRangeError, type RevisionRange } from '../../schema/revisions.js';
 import { parseYamlSource, schemaProblems, userFileSchema, userFileValidator, type SourceProblem, type YamlSource } from '../../schema/scenario/index.js';
 import { CLIENT_ROLE_LINE, expectationsFor, yamlFiles } from '../suite-loader/index.js';
-import type { ClientScenario, Expectation } from './types.js';
+import type { ClientScenario, Expectation, HttpCheckName } from './types.js';
 
 export const CLIENT_SCENARIO_INVALID = 'MCPC_CLIENT_SCENARIO_INVALID';
 const DEFAULT_WITHIN_MS = 10_000;
-const KINDS = ['first', 'sent', 'notSent', 'each', 'before', 'uniqueRequestIds', 'answered', 'echoes'] as const;
+const KINDS = ['first', 'sent', 'notSent', 'each', 'before', 'uniqueRequestIds', 'answered', 'echoes', 'http'] as const;
 
 export interface ClientLoadResult {
   scenarios: ClientScenario[];
@@ -73,6 +73,7 @@ export function parseClientScenario(file: string, text: string, rules: RulesCata
     ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
     server: (raw.server as Record<string, unknown> | undefined) ?? {},
     withinMs: (raw.within as number | undefined) ?? DEFAULT_WITHIN_MS,
+    ...(raw.transport === 'http' || raw.transport === 'stdio' ? { transport: raw.transport } : {}),
     expect: (raw.expect as Record<string, unknown>[]).map((e, i) => toExpectation(e, source.locate(`/expect/${i}`).line)),
     file,
   };
@@ -114,6 +115,15 @@ function toExpectation(e: Record<string, unknown>, sourceLine: number): Expectat
     case 'echoes':
       return { kind, pointer: e.echoes as string, issuedAt: e.issuedAt as string, ...(Object.hasOwn(e, 'where') ? { where: e.where } : {}), ...options };
     case 'answered':
-      return { kind, method: e.answered as string, ...(Object.hasOwn(e, 'result') ? { result: e.result } : {}), ...(Object.hasOwn(e, 'error') ? { error: e.error } : {}), ...options };
+      return {
+        kind,
+        method: e.answered as string,
+        ...(Object.hasOwn(e, 'result') ? { result: e.result } : {}),
+        ...(Object.hasOwn(e, 'error') ? { error: e.error } : {}),
+        ...(typeof e.capability === 'string' ? { capability: e.capability } : {}),
+        ...options,
+      };
+    case 'http':
+      return { kind, duty: e.http as HttpCheckName, ...options };
   }
 }

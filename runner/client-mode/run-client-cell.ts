@@ -59,9 +59,12 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
     ...extra,
   });
 
+  const overHttp = input.command.includes(URL_PLACEHOLDER);
+  if (scenario.transport !== undefined && scenario.transport !== (overHttp ? 'http' : 'stdio')) {
+    return done('skipped', [], { skipReason: `the scenario judges ${scenario.transport === 'http' ? 'HTTP-level duties: give the client command {url}' : 'stdio only'}` });
+  }
   const config = { serverInfo: { name: 'mcp-conform-mock', version: '1.0.0' }, revisions: [revision], ...scenario.server } as MockConfig;
   const mock = createMockFromConfig(config, { record: false, logger: { warn: (m) => record('note', `mock: ${m}`), error: (m) => record('note', `mock: ${m}`) } });
-  const overHttp = input.command.includes(URL_PLACEHOLDER);
   const bridge: ClientHost = overHttp && input.makeHttpHost ? input.makeHttpHost(mock, record) : new StdioRelayHost(mock, record, input.relayEntry);
   const pointer = await bridge.start();
   const client = new StdioTransport({
@@ -106,6 +109,8 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
       toClient: bridge.toClient,
       ruleFor: (e) => ruleRef(e.rule ?? scenario.rules[0]!),
       match: validation?.validators ?? {},
+      revision,
+      ...(bridge.http ? { http: bridge.http } : {}),
     }),
   ];
   return done(scenarioStatus(checks, input.strict), checks);

@@ -15,9 +15,14 @@ export type Expectation = CheckOptions &
     | { kind: 'each'; pattern: unknown; where?: unknown }
     | { kind: 'before'; earlier: unknown; later: unknown }
     | { kind: 'uniqueRequestIds' }
-    | { kind: 'answered'; method: string; result?: unknown; error?: unknown }
+    | { kind: 'answered'; method: string; result?: unknown; error?: unknown; capability?: string }
+    | { kind: 'http'; duty: HttpCheckName }
     | { kind: 'echoes'; pointer: string; issuedAt: string; where?: unknown }
   ) & { sourceLine: number };
+
+/** The HTTP-level duties a client-mode cell can judge (runner/client-mode/http-expectations.ts). */
+export const HTTP_CHECKS = ['session-id', 'protocol-version-header', 'protocol-version-value', 'request-metadata-headers', 'reinitialize-after-404', 'resume-after-drop', 'respects-retry'] as const;
+export type HttpCheckName = (typeof HTTP_CHECKS)[number];
 
 export interface ClientScenario {
   id: string;
@@ -31,6 +36,8 @@ export interface ClientScenario {
   /** The mock server definition (mock file format, serverInfo and revisions optional). */
   server: Record<string, unknown>;
   withinMs: number;
+  /** Only over this transport (HTTP-level duties); other cells are skipped with the reason. */
+  transport?: 'stdio' | 'http';
   expect: Expectation[];
   file: string;
 }

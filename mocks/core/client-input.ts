@@ -1,6 +1,8 @@
-// Asking the client for input from inside a tool, in each era's way: a server-to-client request in
+// Asking the client for input from inside a tool (reference tools and mock files alike), in each era's way: a server-to-client request in
 // the stateful revisions, an input_required result and a retry with inputResponses in 2026-07-28.
-import { ClientRequestError, ProtocolError, RequestAbortedError, hasCapability, type RequestContext } from '../core/index.js';
+import { ProtocolError, RequestAbortedError } from './reply.js';
+import { ClientRequestError, type RequestContext } from './request-context.js';
+import { hasCapability } from './revision-rules.js';
 
 export type ClientInputMethod = 'sampling/createMessage' | 'elicitation/create' | 'roots/list';
 
