@@ -82,6 +82,8 @@ function handlers(state: ReferenceState, pageSize: number, tasks: TaskStore): Ha
         if (tool.taskSupport === undefined) throw new ProtocolError(-32601, `Method not found: tool ${name} does not run as a task`);
         return tasks.create(ctx.params, async () => tool.run(args, ctx, state));
       }
+      // Tool-level negotiation: a tool that requires tasks refuses a plain call with -32601.
+      if (tool.taskSupport === 'required' && tasksHere(ctx)) throw new ProtocolError(-32601, `Method not found: tool ${name} runs only as a task`);
       return tool.run(args, ctx, state);
     }),
     mcp.request('resources/list', (ctx) => {
@@ -124,7 +126,7 @@ function taskHandlers(tasks: TaskStore, tasksHere: (ctx: RequestContext) => bool
   return [
     guard('tasks/get', (ctx) => tasks.get(ctx.params)),
     guard('tasks/result', (ctx) => tasks.result(ctx.params)),
-    guard('tasks/list', () => tasks.list()),
+    guard('tasks/list', (ctx) => tasks.list(ctx.params)),
     guard('tasks/cancel', (ctx) => tasks.cancel(ctx.params)),
   ];
 }
@@ -141,7 +143,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Moc
     capabilities,
     instructions:
       'Reference server of mcp-conform. Tools: echo, add, fail, slow (progress, cancellation), structured (output schema), ' +
-      'sample, elicit and list-roots (ask the client), log, bump and reset-counter (the counter resource), and content samples.',
+      'sample, elicit and list-roots (ask the client), log, bump and reset-counter (the counter resource), content samples, and task-only (2025-11-25: runs only as a task).',
     handlers: handlers(state, pageSize, new TaskStore()),
     onUnhandledRequest: options.onUnhandledRequest ?? 'silent',
     cacheHints: LIST_CACHE,

@@ -45,6 +45,31 @@ describe('tasks at 2025-11-25', () => {
     expect(isErrorResponse(get) && get.error.code).toBe(-32602);
   });
 
+  it('refuses a plain call of task-only, runs it as a task, and lists task-only at 2025-11-25 only', async () => {
+    const c = await start('2025-11-25');
+    const plain = await c.request('tools/call', { name: 'task-only', arguments: {} });
+    expect(isErrorResponse(plain) && plain.error.code).toBe(-32601);
+    const created = await c.result('tools/call', { name: 'task-only', arguments: {}, task: {} });
+    const taskId = (created.task as { taskId: string }).taskId;
+    expect((await c.result('tasks/result', { taskId })).content).toEqual([{ type: 'text', text: 'The task ran.' }]);
+    const other = await start('2025-06-18');
+    expect(((await other.result('tools/list', {})).tools as { name: string }[]).map((t) => t.name)).not.toContain('task-only');
+  });
+
+  it('cancels a running task for good, and refuses any tasks/list cursor (it issues none)', async () => {
+    const c = await start('2025-11-25');
+    const created = await c.result('tools/call', { name: 'slow', arguments: { ms: 100, steps: 1 }, task: {} });
+    const taskId = (created.task as { taskId: string }).taskId;
+    expect((await c.result('tasks/cancel', { taskId })).status).toBe('cancelled');
+    const second = await c.result('tools/call', { name: 'slow', arguments: { ms: 100, steps: 1 }, task: {} });
+    const secondId = (second.task as { taskId: string }).taskId;
+    expect(secondId).not.toBe(taskId);
+    await c.result('tasks/result', { taskId: secondId });
+    expect((await c.result('tasks/get', { taskId })).status).toBe('cancelled');
+    const list = await c.request('tasks/list', { cursor: 'never-issued' });
+    expect(isErrorResponse(list) && list.error.code).toBe(-32602);
+  });
+
   it('has no tasks at other revisions', async () => {
     const c = await start('2025-06-18');
     const get = await c.request('tasks/get', { taskId: 'x' });

@@ -58,7 +58,9 @@ export class TaskStore {
     return { ...this.find(params).task };
   }
 
-  list(): Record<string, unknown> {
+  list(params: Record<string, unknown>): Record<string, unknown> {
+    // One page holds every task, so no cursor was ever issued: any cursor is invalid (-32602).
+    if (params.cursor !== undefined) throw new ProtocolError(-32602, `Invalid params: unknown cursor ${JSON.stringify(params.cursor)}`);
     return { tasks: [...this.tasks.values()].map((r) => ({ ...r.task })) };
   }
 

@@ -13,6 +13,8 @@ export interface ToolSpec {
   name: string;
   /** First revision that lists the tool (default: all). */
   since?: Revision;
+  /** The only revision that lists the tool (a tool that exists for one revision's feature). */
+  onlyAt?: Revision;
   title: string;
   description: string;
   inputSchema: SchemaNode;
@@ -243,11 +245,22 @@ export const TOOLS: readonly ToolSpec[] = [
     annotations: readOnly,
     run: (args) => text([...String(args.text)].reverse().join('')),
   },
+  {
+    // Last, so that scenarios picking "the first tool that…" never call it without a task.
+    name: 'task-only',
+    onlyAt: '2025-11-25',
+    title: 'Task only',
+    description: 'Runs only as a task (execution.taskSupport "required"); a call without a task is refused with -32601.',
+    inputSchema: noArguments,
+    annotations: readOnly,
+    taskSupport: 'required',
+    run: () => text('The task ran.'),
+  },
 ];
 
 /** The tools a revision lists, in a fixed order. */
 export function toolsFor(revision: Revision): readonly ToolSpec[] {
-  return TOOLS.filter((t) => t.since === undefined || atLeast(revision, t.since));
+  return TOOLS.filter((t) => (t.since === undefined || atLeast(revision, t.since)) && (t.onlyAt === undefined || t.onlyAt === revision));
 }
 
 /** The Tool object of a revision: only the members that revision defines. */

@@ -164,6 +164,17 @@ const ROWS: DefectRow[] = [
   { defect: 'cancel-completed-task', revision: '2025-11-25', scenario: 'tasks/tool-call-lifecycle', rule: 'tasks.cancel.terminal-rejected', status: 'failed' },
   { defect: 'unknown-task-wrong-code', revision: '2025-11-25', scenario: 'tasks/unknown-task', rule: 'tasks.unknown-id-error', status: 'failed' },
   { defect: 'task-forbidden-accepted', revision: '2025-11-25', scenario: 'tasks/forbidden-tool', rule: 'tasks.tool-forbidden.method-not-found', status: 'warning' },
+  { defect: 'task-required-runs-plain', revision: '2025-11-25', scenario: 'tasks/required-tool', rule: 'tasks.tool-required.method-not-found', status: 'failed' },
+  { defect: 'tasks-undeclared-created', revision: '2025-11-25', scenario: 'tasks/undeclared-task-ignored', rule: 'tasks.undeclared.no-task-result', status: 'failed' },
+  { defect: 'tasks-undeclared-created', revision: '2025-11-25', scenario: 'tasks/undeclared-task-ignored', rule: 'tasks.undeclared.processed-normally', status: 'failed' },
+  { defect: 'task-param-rejected', revision: '2025-11-25', scenario: 'tasks/undeclared-task-ignored', rule: 'tasks.undeclared.processed-normally', status: 'failed' },
+  { defect: 'task-id-reused', revision: '2025-11-25', scenario: 'tasks/tool-call-lifecycle', rule: 'tasks.id.unique', status: 'failed' },
+  { defect: 'task-id-reused', revision: '2025-11-25', scenario: 'tasks/cancel-working', rule: 'tasks.id.unique', status: 'failed' },
+  { defect: 'cancel-not-sticky', revision: '2025-11-25', scenario: 'tasks/cancel-working', rule: 'tasks.cancel.sets-cancelled', status: 'failed' },
+  { defect: 'task-list-cursor-accepted', revision: '2025-11-25', scenario: 'tasks/unknown-task', rule: 'tasks.list.invalid-cursor', status: 'failed' },
+  { defect: 'task-meta-wins', revision: '2025-11-25', scenario: 'tasks/tool-call-lifecycle', rule: 'tasks.request.task-id-param-wins', status: 'failed' },
+  { defect: 'task-results-related-meta', revision: '2025-11-25', scenario: 'tasks/tool-call-lifecycle', rule: 'tasks.no-related-meta', status: 'warning' },
+  { defect: 'task-results-related-meta', revision: '2025-11-25', scenario: 'tasks/cancel-working', rule: 'tasks.no-related-meta', status: 'warning' },
   // subscriptions (2026-07-28)
   { defect: 'listen-no-ack', revision: '2026-07-28', scenario: 'subscriptions/listen-acknowledged', rule: 'subscriptions.listen.acknowledged', status: 'failed' },
   { defect: 'ack-unrequested', revision: '2026-07-28', scenario: 'subscriptions/listen-acknowledged', rule: 'subscriptions.listen.only-requested', status: 'failed' },
@@ -212,6 +223,7 @@ const CLEAN_SKIPS: Record<string, string> = {
   'tools/capability-declared': 'it declares the tools capability, and the scenario is about servers that do not',
   'capabilities/undeclared-methods-rejected': 'it declares every capability it serves, so no step of the scenario applies',
   'negotiation/modern-only-initialize-error': 'it accepts initialize at every initialize-era revision, and the scenario is about servers that accept none',
+  'tasks/undeclared-task-ignored': 'it declares tasks for tools/call at 2025-11-25, and the scenario is about servers that do not',
 };
 
 interface ReportCheck {
