@@ -78,28 +78,11 @@ export interface ReportFuzzViolation {
   detail: string;
 }
 
-export interface ReportFuzz {
-  seed: number;
-  revision: Revision;
-  runs: number;
-  cases: number;
-  durationMs: number;
-  casesPerSecond: number;
-  interrupted: boolean;
-  status: 'passed' | 'failed';
-  replay: string;
-  failure?: {
-    input: string;
-    violations: ReportFuzzViolation[];
-    reproducible: boolean;
-    path: string;
-    shrinks: number;
-    counterexample?: string;
-    reproduce?: string;
-    transcript: TranscriptEntry[];
-  };
+/** The fuzz result as the model has it, with every violation's rule flattened like a check's. */
+export type ReportFuzz = Omit<FuzzResult, 'failure' | 'warnings'> & {
+  failure?: Omit<NonNullable<FuzzResult['failure']>, 'violations'> & { violations: ReportFuzzViolation[] };
   warnings: (ReportFuzzViolation & { input: string; count: number })[];
-}
+};
 
 export interface ReportFooter {
   endReason: EndReason;
@@ -161,7 +144,7 @@ export function scenarioRecord(cell: ScenarioResult): ReportScenario {
     repro: cell.repro,
     tags: [...cell.tags],
     checks: cell.checks.map(checkRecord),
-    transcript: cell.transcript.map((e) => ({ seq: e.seq, t: e.t, dir: e.dir, text: e.text })),
+    transcript: cell.transcript.map(transcriptRecord),
     stderr: [...cell.stderr],
   };
 }
@@ -180,33 +163,17 @@ function violationRecord(v: FuzzViolation): ReportFuzzViolation {
 }
 
 export function fuzzRecord(fuzz: FuzzResult): ReportFuzz {
-  const f = fuzz.failure;
+  const { failure, warnings, ...rest } = fuzz;
   return {
-    seed: fuzz.seed,
-    revision: fuzz.revision,
-    runs: fuzz.runs,
-    cases: fuzz.cases,
-    durationMs: fuzz.durationMs,
-    casesPerSecond: fuzz.casesPerSecond,
-    interrupted: fuzz.interrupted,
-    status: fuzz.status,
-    replay: fuzz.replay,
-    ...(f
-      ? {
-          failure: {
-            input: f.input,
-            violations: f.violations.map(violationRecord),
-            reproducible: f.reproducible,
-            path: f.path,
-            shrinks: f.shrinks,
-            ...(f.counterexample !== undefined ? { counterexample: f.counterexample } : {}),
-            ...(f.reproduce !== undefined ? { reproduce: f.reproduce } : {}),
-            transcript: f.transcript.map((e) => ({ seq: e.seq, t: e.t, dir: e.dir, text: e.text })),
-          },
-        }
-      : {}),
-    warnings: fuzz.warnings.map((w) => ({ ...violationRecord(w), input: w.input, count: w.count })),
+    ...rest,
+    ...(failure ? { failure: { ...failure, violations: failure.violations.map(violationRecord), transcript: failure.transcript.map(transcriptRecord) } } : {}),
+    warnings: warnings.map((w) => ({ ...violationRecord(w), input: w.input, count: w.count })),
   };
+}
+
+/** Only the members the report schema names: a transcript entry may carry more in memory. */
+function transcriptRecord(e: TranscriptEntry): TranscriptEntry {
+  return { seq: e.seq, t: e.t, dir: e.dir, text: e.text };
 }
 
 export function reportDocument(run: RunResult): ReportDocument {
