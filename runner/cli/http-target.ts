@@ -1,6 +1,7 @@
 // The HTTP side of the CLI: validates --url / --header / --port-env into an `http` TargetSpec,
 // starts a --server command that listens on a port (and stops it), and builds its transports.
 import { resolve } from 'node:path';
+import type { Revision } from '../../schema/revisions.js';
 import type { HttpLaunch, TargetSpec } from '../config/index.js';
 import type { Transport } from '../protocol/index.js';
 import { LegacySseTransport, StreamableHttpTransport, detectHttpWire, startManagedServer, type ManagedServer } from '../transports/index.js';
@@ -58,7 +59,7 @@ export function httpTargetSpec(opts: CliOptions): Extract<TargetSpec, { kind: 'h
 export interface LiveHttpTarget {
   url: string;
   kind: 'http' | 'sse';
-  makeTransport: () => Transport;
+  makeTransport: (revision?: Revision) => Transport;
   stop(): Promise<void>;
 }
 
@@ -83,9 +84,9 @@ export async function openHttpTarget(target: Extract<TargetSpec, { kind: 'http' 
   return {
     url: href,
     kind: legacySse ? 'sse' : 'http',
-    makeTransport: () => {
+    makeTransport: (revision) => {
       const options = { url: href, ...(target.headers ? { headers: target.headers } : {}), timeoutMs };
-      return legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport(options);
+      return legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport({ ...options, ...(revision ? { revision } : {}) });
     },
     stop: async () => server?.stop(),
   };

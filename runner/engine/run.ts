@@ -16,7 +16,8 @@ export interface SuiteRunOptions {
   config: RunConfig;
   scenarios: Scenario[];
   rules: RuleLookup;
-  makeTransport: () => Transport;
+  /** A fresh transport for one cell or probe; told the revision it will speak (HTTP headers need it). */
+  makeTransport: (revision?: Revision) => Transport;
   /** Per-revision validators (schema module); absent in unit tests that do not need them. */
   validatorsFor: (revision: Revision) => { validators: Validators; messageValidator?: MessageValidator };
   reporters: Reporter[];

@@ -2,7 +2,7 @@
 // GET stream, Mcp-Session-Id and MCP-Protocol-Version handling, resumption of a POST stream cut
 // before its response, and DELETE on close. Every HTTP fact becomes an `http` event.
 import type { IncomingMessage } from 'node:http';
-import { compareRevisions, isRevision, isStateless } from '../../../schema/revisions.js';
+import { compareRevisions, isRevision, isStateless, type Revision } from '../../../schema/revisions.js';
 import {
   TransportStartError,
   type CloseReport,
@@ -26,6 +26,8 @@ export interface StreamableHttpOptions extends HttpTransportCommon {
   openGetStream?: boolean;
   /** How often a cut POST stream is resumed with Last-Event-ID before giving up. */
   maxResumptions?: number;
+  /** The revision the cell speaks; for a stateless one it supplies the headers of requests without `_meta`. */
+  revision?: Revision;
 }
 
 const ACCEPT_BOTH = 'application/json, text/event-stream';
@@ -64,7 +66,7 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
       ...this.baseHeaders(true),
       'content-type': 'application/json',
       accept: ACCEPT_BOTH,
-      ...mcpHeaders(facts, facts.method === 'initialize' ? undefined : this.versionHeader()),
+      ...mcpHeaders(facts, facts.method === 'initialize' ? undefined : this.versionHeader(), this.statelessRevision()),
     };
     const streamId = `post-${++this.streams}`;
     // The POST is answered in the background: send() returns once it is issued, so a scenario can
@@ -280,6 +282,11 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
   private versionHeader(): string | undefined {
     const v = this.negotiated;
     return v && isRevision(v) && compareRevisions(v, '2025-06-18') >= 0 ? v : undefined;
+  }
+
+  private statelessRevision(): Revision | undefined {
+    const r = this.options.revision;
+    return r !== undefined && isStateless(r) ? r : undefined;
   }
 
   private versionHeaders(): Record<string, string> {
