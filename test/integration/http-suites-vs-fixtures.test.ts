@@ -157,3 +157,44 @@ describe('suites/http versus @modelcontextprotocol/sdk 1.x (StreamableHTTPServer
     expect(report!.scenarios.filter((s) => s.status === 'errored')).toEqual([]);
   });
 });
+
+/**
+ * @modelcontextprotocol/server 2.x (createMcpHandler: 2026-07-28 per request, the stateless
+ * fallback for 2025-era traffic) through the whole suite, every area and revision. Each entry is
+ * a real deviation of the SDK, SHOULD-level only (see the README section "Testing an HTTP server").
+ */
+describe('the whole suite versus @modelcontextprotocol/server 2.x (createMcpHandler)', () => {
+  it('finds exactly the known deviations, and no MUST-level failure', { timeout: 120_000 }, async () => {
+    const { code, stderr, report } = await runCli(['--server', 'node test/fixtures/targets/sdk2-http-server.mjs', '--port-env', 'PORT']);
+    expect(report, stderr).toBeDefined();
+    const byFinding = new Map<string, string[]>();
+    for (const s of report!.scenarios) {
+      for (const c of s.checks.filter((c) => c.status !== 'passed' && c.status !== 'skipped' && c.status !== 'info')) {
+        const key = `${s.id}: ${c.rule} ${c.status}`;
+        byFinding.set(key, [...new Set([...(byFinding.get(key) ?? []), s.revision])].sort());
+      }
+    }
+    const ALL = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
+    const STATEFUL = ALL.slice(0, 4);
+    expect(Object.fromEntries([...byFinding].sort(([a], [b]) => a.localeCompare(b)))).toEqual({
+      // The stateless 2025-era fallback serves each POST on a fresh instance, so notifications/cancelled
+      // never reaches the call it cancels, which is answered anyway.
+      'cancellation/cancelled-request-not-answered: cancellation.receiver.no-response warning': STATEFUL,
+      'cancellation/many-concurrent-cancels: cancellation.receiver.no-response warning': STATEFUL,
+      // A JSON array body is classified as 2025-era traffic and served, also at 2026-07-28.
+      'http/invalid-body: transport.http.batch-refused warning': ['2025-06-18', '2025-11-25', '2026-07-28'],
+      // -32600 with a null id although the request's id was readable.
+      'jsonrpc/invalid-request: jsonrpc.error.invalid-request warning': ALL,
+      // An unknown level is a schema failure reported as -32603, not -32602.
+      'logging/invalid-level: logging.level.invalid-error warning': STATEFUL,
+      // A cursor it never issued is read as the start of the list.
+      'pagination/prompts-invalid-cursor: pagination.cursor.invalid-error warning': ALL,
+      'pagination/resources-invalid-cursor: pagination.cursor.invalid-error warning': ALL,
+      'pagination/tools-invalid-cursor: pagination.cursor.invalid-error warning': ALL,
+      // -32602 for an unknown resource before 2026-07-28, where -32002 is the code.
+      'resources/read-unknown-uri: resources.read.not-found-code warning': STATEFUL,
+    });
+    expect(report!.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored')).toEqual([]);
+    expect(code, stderr).toBe(0);
+  });
+});
