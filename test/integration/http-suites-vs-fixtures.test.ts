@@ -37,6 +37,13 @@ const ROWS: Row[] = [
   { defect: 'batch-200', revision: '2025-11-25', scenario: 'http/invalid-body', rule: 'transport.http.batch-refused', status: 'warning' },
   { defect: 'resume-leaks-other-stream', revision: '2025-11-25', scenario: 'http/resume-stream', rule: 'transport.http.resume-same-stream', status: 'failed' },
   { defect: 'header-mismatch-ignored', revision: '2026-07-28', scenario: 'http/header-mismatch', rule: 'transport.http.header-mismatch-400', status: 'failed' },
+  { defect: 'notification-200', revision: '2026-07-28', scenario: 'http/notification-accepted', rule: 'transport.http.input-accepted-202', status: 'failed' },
+  { defect: 'answer-text-plain', revision: '2026-07-28', scenario: 'http/request-answer-type', rule: 'transport.http.request-answer-type', status: 'failed' },
+  { defect: 'sse-buffered', revision: '2026-07-28', scenario: 'http/request-answer-type', rule: 'transport.http.sse-unbuffered', status: 'warning' },
+  { defect: 'lone-error-200', revision: '2026-07-28', scenario: 'http/unknown-method-404', rule: 'transport.http.method-not-found-404', status: 'failed' },
+  { defect: 'lone-error-200', revision: '2026-07-28', scenario: 'http/unsupported-version-400', rule: 'transport.http.unsupported-version-400', status: 'failed' },
+  { defect: 'mcp-name-not-decoded', revision: '2026-07-28', scenario: 'http/mcp-name-base64', rule: 'transport.http.mcp-name-decoded', status: 'failed' },
+  { defect: 'stateless-session-404', revision: '2026-07-28', scenario: 'http/legacy-headers-ignored', rule: 'transport.http.legacy-headers-ignored', status: 'warning' },
 ];
 
 interface Report {
