@@ -43,6 +43,7 @@ const ROWS: Row[] = [
   { defect: 'lone-error-200', revision: '2026-07-28', scenario: 'http/unknown-method-404', rule: 'transport.http.method-not-found-404', status: 'failed' },
   { defect: 'lone-error-200', revision: '2026-07-28', scenario: 'http/unsupported-version-400', rule: 'transport.http.unsupported-version-400', status: 'failed' },
   { defect: 'mcp-name-not-decoded', revision: '2026-07-28', scenario: 'http/mcp-name-base64', rule: 'transport.http.mcp-name-decoded', status: 'failed' },
+  { defect: 'listen-json', revision: '2026-07-28', scenario: 'http/listen-stream', rule: 'transport.http.listen-sse-stream', status: 'warning' },
   { defect: 'stateless-session-404', revision: '2026-07-28', scenario: 'http/legacy-headers-ignored', rule: 'transport.http.legacy-headers-ignored', status: 'warning' },
 ];
 
