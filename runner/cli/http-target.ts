@@ -81,12 +81,13 @@ export async function openHttpTarget(target: Extract<TargetSpec, { kind: 'http' 
     legacySse = true;
     process.stderr.write(`mcp-conform: ${href} refused a POST of initialize but serves the legacy HTTP+SSE transport (2024-11-05); testing it over that transport.\n`);
   }
+  const reachability = { known: false };
   return {
     url: href,
     kind: legacySse ? 'sse' : 'http',
     makeTransport: (revision) => {
       const options = { url: href, ...(target.headers ? { headers: target.headers } : {}), timeoutMs };
-      return legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport({ ...options, ...(revision ? { revision } : {}) });
+      return legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport({ ...options, reachability, ...(revision ? { revision } : {}) });
     },
     stop: async () => server?.stop(),
   };

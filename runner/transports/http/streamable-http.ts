@@ -28,6 +28,11 @@ export interface StreamableHttpOptions extends HttpTransportCommon {
   maxResumptions?: number;
   /** The revision the cell speaks; for a stateless one it supplies the headers of requests without `_meta`. */
   revision?: Revision;
+  /**
+   * Shared by the transports of one run: once one of them found the server listening, the others
+   * skip the pre-flight connection check (a server that dies later shows as failed POSTs).
+   */
+  reachability?: { known: boolean };
 }
 
 const ACCEPT_BOTH = 'application/json, text/event-stream';
@@ -49,9 +54,11 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
 
   async start(): Promise<void> {
     // Fail fast and clearly when nothing listens, rather than as a missing initialize response.
+    if (this.options.reachability?.known) return;
     const port = Number(this.url.port || (this.url.protocol === 'https:' ? 443 : 80));
     const reachable = await waitForPort(this.url.hostname, port, Math.min(this.timeoutMs, 2000), this.aborter.signal);
     if (!reachable.ok) throw new TransportStartError(`Failed to connect to ${this.options.url}: ${reachable.error}`);
+    if (this.options.reachability) this.options.reachability.known = true;
   }
 
   async send(text: string, _options?: SendOptions): Promise<void> {
