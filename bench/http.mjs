@@ -77,26 +77,29 @@ async function runOfficial(node, official) {
   }
 }
 
+const node = process.env.CONFORMANCE_NODE;
+const official = process.env.CONFORMANCE_CLI;
+const withOfficial = Boolean(node && official && existsSync(node) && existsSync(official));
+// Runs alternate (ours, theirs, ours, ...) so that both see the same machine load: on a shared
+// machine the load drifts over minutes, and back-to-back blocks would charge it to one side.
 const ours = [];
+const theirs = [];
 let summary;
+let last;
 for (let i = 0; i < runs; i++) {
   const r = runOurs();
   ours.push(r.ms);
   summary = r.summary ?? summary;
-}
-console.log(`mcp-conform (HTTP, server-everything): median ${seconds(median(ours))} over ${runs} runs; cells ${summary?.scenarios}: ${summary?.passed} passed, ${summary?.failed} failed, ${summary?.skipped} skipped, ${summary?.warnings ?? '?'} warnings`);
-
-const node = process.env.CONFORMANCE_NODE;
-const official = process.env.CONFORMANCE_CLI;
-if (!node || !official || !existsSync(node) || !existsSync(official)) {
-  console.log('official @modelcontextprotocol/conformance: skipped (set CONFORMANCE_NODE to a Node 22 binary and CONFORMANCE_CLI to its CLI entry)');
-} else {
-  const theirs = [];
-  let last;
-  for (let i = 0; i < runs; i++) {
+  if (withOfficial) {
     last = await runOfficial(node, official);
     theirs.push(last.ms);
   }
+  console.log(`run ${i + 1}: mcp-conform ${seconds(r.ms)}${withOfficial ? `, official ${seconds(last.ms)}` : ''}`);
+}
+console.log(`mcp-conform (HTTP, server-everything): median ${seconds(median(ours))} over ${runs} runs; cells ${summary?.scenarios}: ${summary?.passed} passed, ${summary?.failed} failed, ${summary?.skipped} skipped, ${summary?.warnings ?? '?'} warnings`);
+if (!withOfficial) {
+  console.log('official @modelcontextprotocol/conformance: skipped (set CONFORMANCE_NODE to a Node 22 binary and CONFORMANCE_CLI to its CLI entry)');
+} else {
   console.log(`official conformance (HTTP, server-everything): median ${seconds(median(theirs))} over ${runs} runs (exit ${last.status}; ${last.tail})`);
   console.log(`ratio official / mcp-conform: ${(median(theirs) / median(ours)).toFixed(2)}×`);
 }

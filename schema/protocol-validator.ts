@@ -140,7 +140,12 @@ class RevisionValidator implements ProtocolValidator {
   private run(key: string, schema: () => object, value: unknown): SchemaViolation[] {
     let validate = this.compiled.get(key);
     if (!validate) {
-      validate = this.instance().compile(schema());
+      const made = schema();
+      // Compile each definition the composed schema names once per revision, through getSchema,
+      // which caches it by its full reference: otherwise every composed root compiles its own
+      // copy of the definitions it reaches (ajv keeps reference caches per root).
+      for (const ref of topRefs(made)) this.instance().getSchema(ref);
+      validate = this.instance().compile(made);
       this.compiled.set(key, validate);
     }
     return validate(value) ? [] : toViolations(validate.errors, this.locate);
@@ -155,6 +160,18 @@ class RevisionValidator implements ProtocolValidator {
     }
     return this.ajv;
   }
+}
+
+/** The `$ref`s a composed schema holds, at any depth. */
+function topRefs(schema: unknown, out: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(schema)) for (const item of schema) topRefs(item, out);
+  else if (isObject(schema)) {
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === '$ref' && typeof value === 'string') out.add(value);
+      else topRefs(value, out);
+    }
+  }
+  return out;
 }
 
 const validators = new Map<Revision, RevisionValidator>();

@@ -53,6 +53,10 @@ interface HttpSession {
 
 const JSON_TYPE = 'application/json';
 const SSE_TYPE = 'text/event-stream';
+// X-Accel-Buffering: no asks reverse proxies not to hold SSE events back (2026-07-28, SHOULD).
+const SSE_HEADERS = { 'content-type': SSE_TYPE, 'cache-control': 'no-cache', 'x-accel-buffering': 'no' };
+/** HTTP statuses 2026-07-28 gives to some errors of a request answered alone (basic/transports/streamable-http). */
+const ERROR_STATUS: Record<number, number> = { [-32601]: 404, [-32022]: 400 };
 
 export async function serveStreamableHttp(server: MockServer, options: StreamableHttpServerOptions = {}): Promise<StreamableHttpServerHandle> {
   const path = options.path ?? '/mcp';
@@ -140,7 +144,7 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
       session.connection.receive(body);
       return;
     }
-    res.writeHead(200, { 'content-type': SSE_TYPE, 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.writeHead(200, SSE_HEADERS);
     res.flushHeaders();
     const stream = session.streams.open(requestIds, res);
     const revision = session.connection.state.revision;
@@ -153,7 +157,23 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
     const mismatch = headerMismatch(req, first, versionHeader);
     if (mismatch) return rpcError(res, 400, -32020, `Header mismatch: ${mismatch}`, first.id ?? null);
     const streams = new SessionStreams(false);
+    // The answer's form waits for the first message: a lone error that has an HTTP status of its
+    // own (404 for an unknown method, 400 for an unsupported version) is sent as JSON with it;
+    // anything else opens the SSE stream.
+    let answered = false;
     const connection = server.connect((message) => {
+      if (!answered && requestIds.length > 0) {
+        answered = true;
+        const status = loneErrorStatus(message, requestIds);
+        if (status !== undefined) {
+          res.writeHead(status, { 'content-type': JSON_TYPE }).end(JSON.stringify(message));
+          connection.close();
+          return;
+        }
+        res.writeHead(200, SSE_HEADERS);
+        res.flushHeaders();
+        streams.open(requestIds, res);
+      }
       streams.route(message, responseIdsOf(message));
       if (streams.openCount === 0) connection.close();
     });
@@ -163,9 +183,6 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
       connection.close();
       return;
     }
-    res.writeHead(200, { 'content-type': SSE_TYPE, 'cache-control': 'no-cache', connection: 'keep-alive' });
-    res.flushHeaders();
-    streams.open(requestIds, res);
     // The client hanging up ends a listen stream (and anything else it was waiting for).
     res.on('close', () => connection.close());
     connection.receive(body);
@@ -184,13 +201,13 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
     if (lastEventId !== undefined) {
       const found = session.streams.replayFrom(lastEventId);
       if (!found) return plainError(res, 404, `no stream holds event ${lastEventId}`);
-      res.writeHead(200, { 'content-type': SSE_TYPE, 'cache-control': 'no-cache' });
+      res.writeHead(200, SSE_HEADERS);
       res.flushHeaders();
       session.streams.resume(found.stream, found.missed, res);
       return;
     }
     if (session.streams.standalone) return rpcError(res, 409, -32000, 'Conflict: this session already has a GET stream open');
-    res.writeHead(200, { 'content-type': SSE_TYPE, 'cache-control': 'no-cache' });
+    res.writeHead(200, SSE_HEADERS);
     res.flushHeaders();
     const stream = session.streams.open([], res, true);
     const revision = session.connection.state.revision;
@@ -324,6 +341,14 @@ function headerMismatch(req: IncomingMessage, first: { method?: string; params?:
     if (decodeSentinel(name) !== expected) return `Mcp-Name header value '${name}' does not match body value '${expected}'`;
   }
   return undefined;
+}
+
+/** The status of a message that is the sole answer to the POST: an error with a status of its own. */
+function loneErrorStatus(message: object, requestIds: string[]): number | undefined {
+  const m = message as { id?: unknown; error?: { code?: unknown } };
+  if (Array.isArray(message) || requestIds.length !== 1 || typeof m.error?.code !== 'number') return undefined;
+  if (idKey((m.id ?? null) as string | number | null) !== requestIds[0]) return undefined;
+  return ERROR_STATUS[m.error.code];
 }
 
 function decodeSentinel(value: string): string {

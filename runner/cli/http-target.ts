@@ -1,6 +1,7 @@
 // The HTTP side of the CLI: validates --url / --header / --port-env into an `http` TargetSpec,
 // starts a --server command that listens on a port (and stops it), and builds its transports.
 import { resolve } from 'node:path';
+import type { Revision } from '../../schema/revisions.js';
 import type { HttpLaunch, TargetSpec } from '../config/index.js';
 import type { Transport } from '../protocol/index.js';
 import { LegacySseTransport, StreamableHttpTransport, detectHttpWire, startManagedServer, type ManagedServer } from '../transports/index.js';
@@ -58,7 +59,7 @@ export function httpTargetSpec(opts: Pick<CliOptions, 'url' | 'sseUrl' | 'portEn
 export interface LiveHttpTarget {
   url: string;
   kind: 'http' | 'sse';
-  makeTransport: () => Transport;
+  makeTransport: (revision?: Revision) => Transport;
   stop(): Promise<void>;
 }
 
@@ -80,12 +81,13 @@ export async function openHttpTarget(target: Extract<TargetSpec, { kind: 'http' 
     legacySse = true;
     process.stderr.write(`mcp-conform: ${href} refused a POST of initialize but serves the legacy HTTP+SSE transport (2024-11-05); testing it over that transport.\n`);
   }
+  const reachability = { known: false };
   return {
     url: href,
     kind: legacySse ? 'sse' : 'http',
-    makeTransport: () => {
+    makeTransport: (revision) => {
       const options = { url: href, ...(target.headers ? { headers: target.headers } : {}), timeoutMs };
-      return legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport(options);
+      return legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport({ ...options, reachability, ...(revision ? { revision } : {}) });
     },
     stop: async () => server?.stop(),
   };

@@ -26,6 +26,25 @@ describe('mapOrdered', () => {
     expect(peak).toBe(3);
   });
 
+  it('starts tasks in the given order and still hands results over in input order', async () => {
+    const started: number[] = [];
+    const seen: number[] = [];
+    const results = await mapOrdered(
+      ['a', 'b', 'c', 'd'],
+      1,
+      async (x, i) => {
+        started.push(i);
+        return x;
+      },
+      (r) => void seen.push(r.charCodeAt(0) - 97),
+      undefined,
+      [3, 1, 0, 2],
+    );
+    expect(started).toEqual([3, 1, 0, 2]);
+    expect(results).toEqual(['a', 'b', 'c', 'd']);
+    expect(seen).toEqual([0, 1, 2, 3]);
+  });
+
   it('stops scheduling when aborted and returns only the contiguous finished prefix', async () => {
     const ac = new AbortController();
     const results = await mapOrdered(

@@ -1,5 +1,6 @@
 // Runs tasks with bounded concurrency and hands results over in input order, so that output is
-// deterministic whatever order the tasks finish in.
+// deterministic whatever order the tasks start or finish in. An optional start order lets the
+// caller begin the slowest tasks first, so that they do not all end up in the tail of the run.
 
 export async function mapOrdered<T, R>(
   items: readonly T[],
@@ -7,6 +8,8 @@ export async function mapOrdered<T, R>(
   task: (item: T, index: number) => Promise<R>,
   onResult: (result: R, index: number) => void | Promise<void>,
   signal?: AbortSignal,
+  /** Indices of `items` in the order to start them (a permutation); default: input order. */
+  startOrder?: readonly number[],
 ): Promise<R[]> {
   const results: R[] = new Array(items.length);
   const ready: boolean[] = new Array(items.length).fill(false);
@@ -21,7 +24,7 @@ export async function mapOrdered<T, R>(
   };
   const worker = async () => {
     while (next < items.length && !signal?.aborted) {
-      const i = next++;
+      const i = startOrder ? startOrder[next++]! : next++;
       results[i] = await task(items[i]!, i);
       ready[i] = true;
       flush();

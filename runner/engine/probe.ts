@@ -34,12 +34,12 @@ const MAX_PAGES = 50;
 
 export async function probeRevision(
   revision: Revision,
-  makeTransport: () => Transport,
+  makeTransport: (revision?: Revision) => Transport,
   client: ClientIdentity,
   timeoutMs: number,
 ): Promise<ProbeOutcome> {
   const profile = emptyProfile(revision);
-  const transport = makeTransport();
+  const transport = makeTransport(revision);
   try {
     await transport.start();
   } catch (err) {

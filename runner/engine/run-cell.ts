@@ -1,7 +1,7 @@
 // Runs one cell: a fresh connection to the target, the handshake, the scenario's steps, the
 // always-on checks, and a guaranteed close. Returns the cell's result; never throws for target
 // misbehaviour (that becomes a finding).
-import { isStateless } from '../../schema/revisions.js';
+import { isStateless, type Revision } from '../../schema/revisions.js';
 import { alwaysOnChecks, type MessageValidator } from '../checks/index.js';
 import { Session, TransportStartError, type ClientIdentity, type CloseReport, type Transport } from '../protocol/index.js';
 import { scenarioStatus, type CheckResult, type ScenarioResult } from '../results/index.js';
@@ -14,7 +14,7 @@ import { acceptedRevisions, type AcceptedRevisions } from './accepted-revisions.
 import type { TargetProfile } from './profile.js';
 
 export interface CellEnvironment {
-  makeTransport: () => Transport;
+  makeTransport: (revision?: Revision) => Transport;
   profile: TargetProfile;
   /** The revisions the target accepted in the probes (all of them, whatever --revision narrowed). */
   accepted?: AcceptedRevisions;
@@ -77,7 +77,7 @@ export async function runCell(cell: Cell, env: CellEnvironment): Promise<Scenari
     if (reason) return finish({ status: 'skipped', skipReason: reason });
   }
 
-  const transport = env.makeTransport();
+  const transport = env.makeTransport(revision);
   try {
     await transport.start();
   } catch (err) {

@@ -17,7 +17,8 @@ export interface SuiteRunOptions {
   config: RunConfig;
   scenarios: Scenario[];
   rules: RuleLookup;
-  makeTransport: () => Transport;
+  /** A fresh transport for one cell or probe; told the revision it will speak (HTTP headers need it). */
+  makeTransport: (revision?: Revision) => Transport;
   /** Per-revision validators (schema module); absent in unit tests that do not need them. */
   validatorsFor: (revision: Revision) => { validators: Validators; messageValidator?: MessageValidator };
   reporters: Reporter[];
@@ -113,6 +114,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
       for (const r of options.reporters) await r.onScenarioEnd?.(result, { done, planned: cells.length });
     },
     options.signal,
+    slowestFirst(cells),
   );
   const interrupted = options.signal?.aborted === true && results.length < cells.length;
   const summary = summarise(results, Date.now() - started);
@@ -129,6 +131,16 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
   }
   for (const r of options.reporters) await r.onRunEnd?.(run);
   return run;
+}
+
+/**
+ * Start order for the cells: scenarios that declare a longer timeout (they wait on slow tools,
+ * tasks or streams) first, otherwise plan order. The report keeps plan order either way; this only
+ * keeps a few long cells from starting last and stretching the run.
+ */
+export function slowestFirst(cells: readonly Cell[]): number[] {
+  const bound = (c: Cell) => c.scenario.timeoutMs ?? 0;
+  return cells.map((_, i) => i).sort((a, b) => bound(cells[b]!) - bound(cells[a]!) || a - b);
 }
 
 function transportName(target: TargetInfo): Cell['transport'] {

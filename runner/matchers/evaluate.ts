@@ -1,8 +1,9 @@
 // Evaluates scenario expressions (suites/README.md, "Expressions"): $var, "${}" interpolation,
-// $validArgs, $invalidArgs, $repeat and $literal, recursively through objects and arrays.
+// $validArgs, $quickArgs, $invalidArgs, $repeat and $literal, recursively through objects and arrays.
 import { EXPRESSION_OPERATORS } from '../../schema/scenario/index.js';
 import { invalidArgsFor } from './invalid-args.js';
 import { isPlainObject } from './json-values.js';
+import { quickArgsFor } from './quick-args.js';
 import { validArgsFor } from './valid-args.js';
 import { getPath } from './var-path.js';
 
@@ -49,6 +50,8 @@ function operator(op: string, operand: unknown, ctx: EvalContext): unknown {
       return getPath(ctx.vars, String(operand)).value;
     case '$validArgs':
       return validArgsFor(inputSchemaOf(op, operand, ctx), ctx.seed);
+    case '$quickArgs':
+      return quickArgsFor(inputSchemaOf(op, operand, ctx), ctx.seed);
     case '$invalidArgs': {
       const made = invalidArgsFor(inputSchemaOf(op, operand, ctx), ctx.seed);
       if (!made) {

@@ -54,7 +54,7 @@ export const PATTERN_OPERATORS = [
   '$var',
 ] as const;
 
-export const EXPRESSION_OPERATORS = ['$var', '$validArgs', '$invalidArgs', '$repeat', '$literal', '$promptArgs', '$inputResponses', '$merge'] as const;
+export const EXPRESSION_OPERATORS = ['$var', '$validArgs', '$quickArgs', '$invalidArgs', '$repeat', '$literal', '$promptArgs', '$inputResponses', '$merge'] as const;
 
 export const SCENARIO_TAGS = [
   'smoke',

@@ -37,6 +37,14 @@ const ROWS: Row[] = [
   { defect: 'batch-200', revision: '2025-11-25', scenario: 'http/invalid-body', rule: 'transport.http.batch-refused', status: 'warning' },
   { defect: 'resume-leaks-other-stream', revision: '2025-11-25', scenario: 'http/resume-stream', rule: 'transport.http.resume-same-stream', status: 'failed' },
   { defect: 'header-mismatch-ignored', revision: '2026-07-28', scenario: 'http/header-mismatch', rule: 'transport.http.header-mismatch-400', status: 'failed' },
+  { defect: 'notification-200', revision: '2026-07-28', scenario: 'http/notification-accepted', rule: 'transport.http.input-accepted-202', status: 'failed' },
+  { defect: 'answer-text-plain', revision: '2026-07-28', scenario: 'http/request-answer-type', rule: 'transport.http.request-answer-type', status: 'failed' },
+  { defect: 'sse-buffered', revision: '2026-07-28', scenario: 'http/request-answer-type', rule: 'transport.http.sse-unbuffered', status: 'warning' },
+  { defect: 'lone-error-200', revision: '2026-07-28', scenario: 'http/unknown-method-404', rule: 'transport.http.method-not-found-404', status: 'failed' },
+  { defect: 'lone-error-200', revision: '2026-07-28', scenario: 'http/unsupported-version-400', rule: 'transport.http.unsupported-version-400', status: 'failed' },
+  { defect: 'mcp-name-not-decoded', revision: '2026-07-28', scenario: 'http/mcp-name-base64', rule: 'transport.http.mcp-name-decoded', status: 'failed' },
+  { defect: 'listen-json', revision: '2026-07-28', scenario: 'http/listen-stream', rule: 'transport.http.listen-sse-stream', status: 'warning' },
+  { defect: 'stateless-session-404', revision: '2026-07-28', scenario: 'http/legacy-headers-ignored', rule: 'transport.http.legacy-headers-ignored', status: 'warning' },
 ];
 
 interface Report {
@@ -47,12 +55,12 @@ const scratch = mkdtempSync(join(tmpdir(), 'mcp-conform-http-fixtures-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 let runs = 0;
 
-function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string; report?: Report }> {
+function runCli(args: string[], timeoutMs = TIMEOUT_MS): Promise<{ code: number; stdout: string; stderr: string; report?: Report }> {
   const reportPath = join(scratch, `report-${++runs}.json`);
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [CLI, ...args, '--timeout', String(TIMEOUT_MS), '--report', `json=${reportPath}`],
+      [CLI, ...args, '--timeout', String(timeoutMs), '--report', `json=${reportPath}`],
       { cwd: ROOT, timeout: 120_000, maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
@@ -157,5 +165,48 @@ describe('suites/http versus @modelcontextprotocol/sdk 1.x (StreamableHTTPServer
       'http/origin-rejected @ 2025-11-25: transport.http.origin-forbidden failed',
     ]);
     expect(report!.scenarios.filter((s) => s.status === 'errored')).toEqual([]);
+  });
+});
+
+/**
+ * @modelcontextprotocol/server 2.x (createMcpHandler: 2026-07-28 per request, the stateless
+ * fallback for 2025-era traffic) through the whole suite, every area and revision. Each entry is
+ * a real deviation of the SDK, SHOULD-level only (see the README section "Testing an HTTP server").
+ */
+describe('the whole suite versus @modelcontextprotocol/server 2.x (createMcpHandler)', () => {
+  it('finds exactly the known deviations, and no MUST-level failure', { timeout: 120_000 }, async () => {
+    // A longer bound than the other tests: the cancellation cells keep six one-second calls in
+    // flight on a server that builds an instance per POST, which a loaded machine slows down.
+    const { code, stderr, report } = await runCli(['--server', 'node test/fixtures/targets/sdk2-http-server.mjs', '--port-env', 'PORT'], 10_000);
+    expect(report, stderr).toBeDefined();
+    const byFinding = new Map<string, string[]>();
+    for (const s of report!.scenarios) {
+      for (const c of s.checks.filter((c) => c.status !== 'passed' && c.status !== 'skipped' && c.status !== 'info')) {
+        const key = `${s.id}: ${c.rule} ${c.status}`;
+        byFinding.set(key, [...new Set([...(byFinding.get(key) ?? []), s.revision])].sort());
+      }
+    }
+    const ALL = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
+    const STATEFUL = ALL.slice(0, 4);
+    expect(Object.fromEntries([...byFinding].sort(([a], [b]) => a.localeCompare(b)))).toEqual({
+      // The stateless 2025-era fallback serves each POST on a fresh instance, so notifications/cancelled
+      // never reaches the call it cancels, which is answered anyway.
+      'cancellation/cancelled-request-not-answered: cancellation.receiver.no-response warning': STATEFUL,
+      'cancellation/many-concurrent-cancels: cancellation.receiver.no-response warning': STATEFUL,
+      // A JSON array body is classified as 2025-era traffic and served, also at 2026-07-28.
+      'http/invalid-body: transport.http.batch-refused warning': ['2025-06-18', '2025-11-25', '2026-07-28'],
+      // -32600 with a null id although the request's id was readable.
+      'jsonrpc/invalid-request: jsonrpc.error.invalid-request warning': ALL,
+      // An unknown level is a schema failure reported as -32603, not -32602.
+      'logging/invalid-level: logging.level.invalid-error warning': STATEFUL,
+      // A cursor it never issued is read as the start of the list.
+      'pagination/prompts-invalid-cursor: pagination.cursor.invalid-error warning': ALL,
+      'pagination/resources-invalid-cursor: pagination.cursor.invalid-error warning': ALL,
+      'pagination/tools-invalid-cursor: pagination.cursor.invalid-error warning': ALL,
+      // -32602 for an unknown resource before 2026-07-28, where -32002 is the code.
+      'resources/read-unknown-uri: resources.read.not-found-code warning': STATEFUL,
+    });
+    expect(report!.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored')).toEqual([]);
+    expect(code, stderr).toBe(0);
   });
 });

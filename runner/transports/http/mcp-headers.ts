@@ -55,12 +55,18 @@ export function headerSafe(value: string): string {
   return /^[\x20-\x7e]*$/.test(value) && value.trim() === value ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
-/** The per-message MCP headers for a POST (names lower-cased). */
-export function mcpHeaders(facts: MessageFacts, negotiated: string | undefined): Record<string, string> {
+/**
+ * The per-message MCP headers for a POST (names lower-cased). `stateless` is the cell's revision
+ * when it is a stateless one: a request that does not name its version in `_meta` (a scenario
+ * leaving it out on purpose) still carries that revision's headers, since every 2026-07-28 POST
+ * must, and a server may take a POST without MCP-Protocol-Version for a 2025-03-26 request.
+ */
+export function mcpHeaders(facts: MessageFacts, negotiated: string | undefined, stateless?: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const version = facts.metaVersion ?? negotiated;
+  const wire = facts.metaVersion ?? (facts.method !== undefined && facts.method !== 'initialize' ? stateless : undefined);
+  const version = wire ?? negotiated;
   if (version) out['mcp-protocol-version'] = version;
-  if (facts.metaVersion) {
+  if (wire) {
     // Stateless wire: the method (and name) travel in headers too, so intermediaries can route.
     if (facts.method) out['mcp-method'] = facts.method;
     if (facts.name !== undefined) out['mcp-name'] = headerSafe(facts.name);

@@ -102,6 +102,20 @@ describe('StreamableHttpTransport', () => {
     expect(seen.filter((s) => s.method === 'POST').every((s) => s.headers['mcp-protocol-version'] === undefined)).toBe(true);
   });
 
+
+  it('gives a stateless request without _meta the headers of the cell revision, so the server reads it as that revision', async () => {
+    const { url, seen } = await serve((_req, body, res) => {
+      const msg = JSON.parse(body) as { id: number };
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32602, message: 'missing _meta' } }));
+    });
+    const transport = new StreamableHttpTransport({ url, timeoutMs: 2000, revision: '2026-07-28' });
+    const session = new Session(transport);
+    const bare = await session.request('tools/call', { name: 'echo' });
+    expect(await session.response(bare, 2000)).toMatchObject({ error: { code: -32602 } });
+    await transport.close();
+    expect(seen[0]!.headers).toMatchObject({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'echo' });
+  });
   it('resumes a POST stream cut before its response with GET and Last-Event-ID', async () => {
     const { url, seen } = await serve((req, body, res) => {
       if (req.method === 'GET' && req.headers['last-event-id'] === 'p1') {

@@ -2,7 +2,7 @@
 // GET stream, Mcp-Session-Id and MCP-Protocol-Version handling, resumption of a POST stream cut
 // before its response, and DELETE on close. Every HTTP fact becomes an `http` event.
 import type { IncomingMessage } from 'node:http';
-import { compareRevisions, isRevision, isStateless } from '../../../schema/revisions.js';
+import { compareRevisions, isRevision, isStateless, type Revision } from '../../../schema/revisions.js';
 import {
   TransportStartError,
   type CloseReport,
@@ -26,6 +26,13 @@ export interface StreamableHttpOptions extends HttpTransportCommon {
   openGetStream?: boolean;
   /** How often a cut POST stream is resumed with Last-Event-ID before giving up. */
   maxResumptions?: number;
+  /** The revision the cell speaks; for a stateless one it supplies the headers of requests without `_meta`. */
+  revision?: Revision;
+  /**
+   * Shared by the transports of one run: once one of them found the server listening, the others
+   * skip the pre-flight connection check (a server that dies later shows as failed POSTs).
+   */
+  reachability?: { known: boolean };
 }
 
 const ACCEPT_BOTH = 'application/json, text/event-stream';
@@ -47,9 +54,11 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
 
   async start(): Promise<void> {
     // Fail fast and clearly when nothing listens, rather than as a missing initialize response.
+    if (this.options.reachability?.known) return;
     const port = Number(this.url.port || (this.url.protocol === 'https:' ? 443 : 80));
     const reachable = await waitForPort(this.url.hostname, port, Math.min(this.timeoutMs, 2000), this.aborter.signal);
     if (!reachable.ok) throw new TransportStartError(`Failed to connect to ${this.options.url}: ${reachable.error}`);
+    if (this.options.reachability) this.options.reachability.known = true;
   }
 
   async send(text: string, _options?: SendOptions): Promise<void> {
@@ -64,7 +73,7 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
       ...this.baseHeaders(true),
       'content-type': 'application/json',
       accept: ACCEPT_BOTH,
-      ...mcpHeaders(facts, facts.method === 'initialize' ? undefined : this.versionHeader()),
+      ...mcpHeaders(facts, facts.method === 'initialize' ? undefined : this.versionHeader(), this.statelessRevision()),
     };
     const streamId = `post-${++this.streams}`;
     // The POST is answered in the background: send() returns once it is issued, so a scenario can
@@ -280,6 +289,11 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
   private versionHeader(): string | undefined {
     const v = this.negotiated;
     return v && isRevision(v) && compareRevisions(v, '2025-06-18') >= 0 ? v : undefined;
+  }
+
+  private statelessRevision(): Revision | undefined {
+    const r = this.options.revision;
+    return r !== undefined && isStateless(r) ? r : undefined;
   }
 
   private versionHeaders(): Record<string, string> {
