@@ -199,6 +199,9 @@ describe('the whole suite versus @modelcontextprotocol/server 2.x (createMcpHand
       'jsonrpc/invalid-request: jsonrpc.error.invalid-request warning': ALL,
       // An unknown level is a schema failure reported as -32603, not -32602.
       'logging/invalid-level: logging.level.invalid-error warning': STATEFUL,
+      // server/discover and the -32022 error list only 2026-07-28, though the 2025-era revisions are served.
+      'negotiation/discover-result: negotiation.discover.versions-complete warning': ['2026-07-28'],
+      'negotiation/unsupported-version: negotiation.version.unsupported-lists-all warning': ['2026-07-28'],
       // A cursor it never issued is read as the start of the list.
       'pagination/prompts-invalid-cursor: pagination.cursor.invalid-error warning': ALL,
       'pagination/resources-invalid-cursor: pagination.cursor.invalid-error warning': ALL,
