@@ -2,8 +2,9 @@
 // socket: the shape msw handlers, service workers and edge runtimes expect. Stateful revisions get
 // sessions (Mcp-Session-Id minted at initialize, 400 without it, 404 once unknown or deleted);
 // 2026-07-28 requests get a fresh connection per POST. Requests are answered on an SSE stream that
-// closes after the last response; notifications and responses are accepted with 202. Not here:
-// Last-Event-ID resumption (serve over node:http for that).
+// closes after the last response; notifications and responses are accepted with 202. A handler's
+// end-session directive is carried out (the call is answered, then the session id gets 404). Not
+// here: Last-Event-ID resumption and so the drop-stream directive (serve over node:http for those).
 import { randomUUID } from 'node:crypto';
 import { idKey, isRequest, META, type RequestId } from '../../runner/protocol/index.js';
 import { isRevision, isStateless } from '../../schema/revisions.js';
@@ -104,9 +105,35 @@ export function createMcpFetchHandler(server: MockServer, options: FetchHandlerO
     const session = sessions.get(id);
     if (!session) return;
     sessions.delete(id);
+    closeSession(session);
+  }
+
+  function closeSession(session: Session): void {
     for (const s of session.streams) s.end();
     session.standalone?.end();
     session.connection.close();
+  }
+
+  /** A stateful session whose handlers may end it: forgotten at once (404 from then on), closed once the call is answered. */
+  function openSession(id: string): Session {
+    const session: Session = { streams: [], connection: undefined as unknown as ServerConnection };
+    let endAfter: string | undefined;
+    session.connection = server.connect(
+      (message) => {
+        route(session, message);
+        if (endAfter !== undefined && responseIds(message).includes(endAfter)) queueMicrotask(() => closeSession(session));
+      },
+      {
+        onTransport: (directive) => {
+          if (directive.kind !== 'end-session') return false;
+          sessions.delete(id);
+          endAfter = idKey(directive.requestId);
+          return true;
+        },
+      },
+    );
+    sessions.set(id, session);
+    return session;
   }
 
   function sessionOf(request: Request): Session | Response {
@@ -137,10 +164,7 @@ export function createMcpFetchHandler(server: MockServer, options: FetchHandlerO
     if (items.some((m) => (m as { method?: unknown }).method === 'initialize')) {
       if (Array.isArray(body)) return jsonRpcError(400, -32600, 'Invalid Request: initialize must not be part of a batch');
       const id = randomUUID();
-      const fresh: Session = { streams: [], connection: undefined as unknown as ServerConnection };
-      fresh.connection = server.connect((message) => route(fresh, message));
-      sessions.set(id, fresh);
-      session = fresh;
+      session = openSession(id);
       headers['mcp-session-id'] = id;
     } else {
       const found = sessionOf(request);
