@@ -2,14 +2,11 @@
 // every one, each planted HTTP defect makes the exact scenario, rule and verdict below come out,
 // and the bundled reference server passes the whole suite (all areas) over Streamable HTTP.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, removeCliScratch, runCli as runCliWithReport } from './run-cli.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
 const FIXTURE = 'test/fixtures/targets/mini-http-server.mjs';
 const HTTP_SUITES = join(ROOT, 'suites', 'http');
 const TIMEOUT_MS = 3000;
@@ -47,29 +44,9 @@ const ROWS: Row[] = [
   { defect: 'stateless-session-404', revision: '2026-07-28', scenario: 'http/legacy-headers-ignored', rule: 'transport.http.legacy-headers-ignored', status: 'warning' },
 ];
 
-interface Report {
-  scenarios: { id: string; revision: string; status: string; transport: string; checks: { id: string; rule: string; status: string; message?: string }[] }[];
-}
-
-const scratch = mkdtempSync(join(tmpdir(), 'mcp-conform-http-fixtures-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-let runs = 0;
-
-function runCli(args: string[], timeoutMs = TIMEOUT_MS): Promise<{ code: number; stdout: string; stderr: string; report?: Report }> {
-  const reportPath = join(scratch, `report-${++runs}.json`);
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args, '--timeout', String(timeoutMs), '--report', `json=${reportPath}`],
-      { cwd: ROOT, timeout: 120_000, maxBuffer: 32 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as Report) : undefined;
-        resolve({ code, stdout, stderr, ...(report ? { report } : {}) });
-      },
-    );
-  });
-}
+/** Every run is bounded by TIMEOUT_MS per wait unless a test asks for longer. */
+const runCli = (args: string[], timeoutMs = TIMEOUT_MS) => runCliWithReport([...args, '--timeout', String(timeoutMs)], { timeoutMs: 120_000 });
+afterAll(removeCliScratch);
 
 const fixture = (defect?: string) => ['--server', `node ${FIXTURE}${defect ? ` --defect ${defect}` : ''}`, '--port-env', 'PORT'];
 const httpScenarios = () =>

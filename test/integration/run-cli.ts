@@ -10,6 +10,7 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
 
 export interface ReportCheck {
+  id: string;
   rule: string;
   status: string;
   message?: string;
@@ -17,6 +18,7 @@ export interface ReportCheck {
 export interface ReportScenario {
   id: string;
   revision: string;
+  transport: string;
   status: string;
   skipReason?: string;
   checks: ReportCheck[];
