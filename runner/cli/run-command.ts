@@ -137,6 +137,9 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await http?.stop();
+    if (http && http.restarts > 0) {
+      process.stderr.write(`mcp-conform: the server exited during the run and was started again ${http.restarts} time${http.restarts === 1 ? '' : 's'}; the cells it was serving then report how it exited.\n`);
+    }
   }
 }
 
