@@ -3,8 +3,9 @@
 // expectations can use with `$var`.
 import { describePattern, getPointer, jsonEqual, matchPattern, renderValue, type MatchContext } from '../matchers/index.js';
 import type { CheckResult, CheckStatus, RuleRef } from '../results/index.js';
-import type { Revision } from '../../schema/revisions.js';
+import { isStateless, type Revision } from '../../schema/revisions.js';
 import type { RecordedLine } from './bridge.js';
+import { judgeCancellations } from './cancellation-expectations.js';
 import { judgeHttpDuty } from './http-expectations.js';
 import type { HttpFacts } from './http-host.js';
 import type { Expectation } from './types.js';
@@ -68,8 +69,8 @@ function judgeOne(
     case 'first': {
       // Judged per connection: a client may start its server more than once.
       const openings = new Map<number, Sent>();
-      for (const s of sent) if (!isVersionProbe(s) && !openings.has(s.connection)) openings.set(s.connection, s);
-      if (openings.size === 0) return { status: 'failed', message: 'the client sent no message at all (other than version probes)', expected: describePattern(e.pattern) };
+      for (const s of sent) if ((e.probes || !isVersionProbe(s)) && !openings.has(s.connection)) openings.set(s.connection, s);
+      if (openings.size === 0) return { status: 'failed', message: `the client sent no message at all${e.probes ? '' : ' (other than version probes)'}`, expected: describePattern(e.pattern) };
       for (const first of openings.values()) {
         const outcome = matchPattern(e.pattern, first.message, ctx());
         if (!outcome.ok) return { status: 'failed', message: 'the client opened a connection with another message', expected: describePattern(e.pattern), actual: show(first), pointer: outcome.pointer, evidence: [first.seq] };
@@ -162,6 +163,8 @@ function judgeOne(
       }
       return { status: 'passed', message: `the client answered ${asked.length} ${e.method} request(s)${e.capability !== undefined ? ` as its ${e.capability} capability says` : ''}` };
     }
+    case 'cancellations':
+      return judgeCancellations(e.duty, input.fromClient, toClient, isStateless(input.revision));
     case 'http': {
       if (!input.http) return { status: 'skipped', message: 'HTTP-level duties are judged only when the client is tested over {url}' };
       return judgeHttpDuty(e.duty, input.http, input.revision);

@@ -1,6 +1,7 @@
 // Judges a client's HTTP-level duties over Streamable HTTP (basic/transports): the session id it
 // was given on every later request, the protocol version header, a new session after 404, and
-// resuming a dropped stream with Last-Event-ID after the `retry` the server asked for. Each duty is
+// resuming a dropped stream with Last-Event-ID after the `retry` the server asked for, the Accept
+// header of every POST and GET. Each duty is
 // judged from the requests the mock saw (HttpFacts), in arrival order.
 import { META } from '../protocol/index.js';
 import type { Revision } from '../../schema/revisions.js';
@@ -37,7 +38,29 @@ export function judgeHttpDuty(duty: HttpCheckName, facts: HttpFacts, revision: R
       return resume(facts);
     case 'respects-retry':
       return retry(facts);
+    case 'accept-header':
+      return acceptHeader(facts.requests);
   }
+}
+
+/** The media types an Accept header lists (parameters such as q= dropped, lower case). */
+function acceptedTypes(header: string | undefined): string[] {
+  return (header ?? '').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+}
+
+/** Every POST names both answer shapes (JSON and SSE), every GET SSE: the spec says "listing", so a wildcard does not count. */
+function acceptHeader(requests: HttpRequestRecord[]): HttpVerdict {
+  const judged = requests.filter((r) => r.method === 'POST' || r.method === 'GET');
+  if (judged.length === 0) return { status: 'skipped', message: 'the client sent no POST or GET' };
+  for (const r of judged) {
+    const needed = r.method === 'POST' ? ['application/json', 'text/event-stream'] : ['text/event-stream'];
+    const listed = acceptedTypes(r.headers.accept);
+    const missing = needed.filter((t) => !listed.includes(t));
+    if (missing.length > 0) {
+      return { status: 'failed', message: `a ${r.method} did not accept ${missing.join(' and ')}`, expected: `accept: ${needed.join(', ')}`, actual: show(r, 'accept'), evidence: [r.seq] };
+    }
+  }
+  return { status: 'passed', message: `all ${judged.length} POST and GET requests listed the media types they must accept` };
 }
 
 /** After a session id was issued, every request but a new initialize names the latest one issued. */

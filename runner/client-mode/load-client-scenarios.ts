@@ -7,11 +7,11 @@ import type { RulesCatalogue } from '../../schema/rules.js';
 import { expandRange, RevisionRangeError, type RevisionRange } from '../../schema/revisions.js';
 import { parseYamlSource, schemaProblems, userFileSchema, userFileValidator, type SourceProblem, type YamlSource } from '../../schema/scenario/index.js';
 import { CLIENT_ROLE_LINE, expectationsFor, yamlFiles } from '../suite-loader/index.js';
-import type { ClientScenario, Expectation, HttpCheckName } from './types.js';
+import type { CancellationDuty, ClientScenario, Expectation, HttpCheckName } from './types.js';
 
 export const CLIENT_SCENARIO_INVALID = 'MCPC_CLIENT_SCENARIO_INVALID';
 const DEFAULT_WITHIN_MS = 10_000;
-const KINDS = ['first', 'sent', 'notSent', 'each', 'before', 'uniqueRequestIds', 'answered', 'echoes', 'http'] as const;
+const KINDS = ['first', 'sent', 'notSent', 'each', 'before', 'uniqueRequestIds', 'answered', 'echoes', 'http', 'cancellations'] as const;
 
 export interface ClientLoadResult {
   scenarios: ClientScenario[];
@@ -100,8 +100,9 @@ function toExpectation(e: Record<string, unknown>, sourceLine: number): Expectat
   };
   switch (kind) {
     case 'first':
+      return { kind, pattern: e.first, ...(e.probes === true ? { probes: true } : {}), ...options };
     case 'notSent':
-      return { kind, pattern: e[kind], ...options };
+      return { kind, pattern: e.notSent, ...options };
     case 'sent':
       return { kind, pattern: e.sent, ...(e.capture ? { capture: e.capture as Record<string, string> } : {}), ...options };
     case 'each':
@@ -125,5 +126,7 @@ function toExpectation(e: Record<string, unknown>, sourceLine: number): Expectat
       };
     case 'http':
       return { kind, duty: e.http as HttpCheckName, ...options };
+    case 'cancellations':
+      return { kind, duty: e.cancellations as CancellationDuty, ...options };
   }
 }

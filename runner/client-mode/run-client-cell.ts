@@ -2,14 +2,14 @@
 // client run (bounded), stop it, and judge what it sent. The client learns which behaviour to
 // exhibit from MCP_CONFORM_SCENARIO (and the revision under test from MCP_CONFORM_REVISION).
 import { createMockFromConfig, type MockConfig, type MockServer } from '../../mocks/index.js';
-import { isStateless, type Revision } from '../../schema/revisions.js';
+import { isRevision, isStateless, type Revision } from '../../schema/revisions.js';
 import type { MessageValidator } from '../checks/index.js';
 import type { MatchContext } from '../matchers/index.js';
 import { TransportStartError } from '../protocol/index.js';
 import { scenarioStatus, type CheckResult, type RuleRef, type ScenarioResult, type TranscriptEntry } from '../results/index.js';
 import { StdioTransport } from '../transports/index.js';
 import { StdioRelayHost, type ClientHost, type RecordedLine, type Recorder } from './bridge.js';
-import { clientAlwaysOnChecks } from './client-checks.js';
+import { clientAlwaysOnChecks, negotiatedVersions } from './client-checks.js';
 import { judgeExpectations } from './expectations.js';
 import type { ClientScenario } from './types.js';
 
@@ -100,8 +100,13 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
 
   const ruleRef = (id: string) => input.ruleRef(id, revision);
   const validation = input.validatorsFor?.(revision);
+  const negotiated = negotiatedVersions(bridge.fromClient, bridge.toClient);
+  const validatorFor = (connection: number): MessageValidator | undefined => {
+    const version = negotiated.get(connection);
+    return version !== undefined && version !== revision && isRevision(version) ? input.validatorsFor?.(version).messageValidator : validation?.messageValidator;
+  };
   const checks = [
-    ...clientAlwaysOnChecks(bridge.fromClient, bridge.toClient, ruleRef, validation?.messageValidator),
+    ...clientAlwaysOnChecks(bridge.fromClient, bridge.toClient, ruleRef, validation?.messageValidator ? validatorFor : undefined),
     ...judgeExpectations({
       scenarioId: scenario.id,
       expectations: scenario.expect,

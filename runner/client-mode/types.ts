@@ -9,7 +9,7 @@ interface CheckOptions {
 
 export type Expectation = CheckOptions &
   (
-    | { kind: 'first'; pattern: unknown }
+    | { kind: 'first'; pattern: unknown; probes?: boolean }
     | { kind: 'sent'; pattern: unknown; capture?: Record<string, string> }
     | { kind: 'notSent'; pattern: unknown }
     | { kind: 'each'; pattern: unknown; where?: unknown }
@@ -18,10 +18,15 @@ export type Expectation = CheckOptions &
     | { kind: 'answered'; method: string; result?: unknown; error?: unknown; capability?: string }
     | { kind: 'http'; duty: HttpCheckName }
     | { kind: 'echoes'; pointer: string; issuedAt: string; where?: unknown }
+    | { kind: 'cancellations'; duty: CancellationDuty }
   ) & { sourceLine: number };
 
+/** What a client's notifications/cancelled may name (runner/client-mode/cancellation-expectations.ts). */
+export const CANCELLATION_DUTIES = ['in-progress', 'not-initialize'] as const;
+export type CancellationDuty = (typeof CANCELLATION_DUTIES)[number];
+
 /** The HTTP-level duties a client-mode cell can judge (runner/client-mode/http-expectations.ts). */
-export const HTTP_CHECKS = ['session-id', 'protocol-version-header', 'protocol-version-value', 'request-metadata-headers', 'reinitialize-after-404', 'resume-after-drop', 'respects-retry'] as const;
+export const HTTP_CHECKS = ['session-id', 'protocol-version-header', 'protocol-version-value', 'request-metadata-headers', 'reinitialize-after-404', 'resume-after-drop', 'respects-retry', 'accept-header'] as const;
 export type HttpCheckName = (typeof HTTP_CHECKS)[number];
 
 export interface ClientScenario {

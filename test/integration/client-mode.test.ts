@@ -57,6 +57,13 @@ const DEFECTS = [
   { defect: 'state-on-list', revision: '2026-07-28', scenario: 'client/mrtr-retry', rule: 'client.mrtr.request-state-echoed', status: 'failed' },
 ] as const;
 
+/** What the client cancels, and how a modern client meets a legacy server on stdio (a test of their own, to stay well inside its time bound). */
+const CANCELLATION_AND_PROBE_DEFECTS = [
+  { defect: 'cancel-answered', revision: '2025-06-18', scenario: 'client/cancellation-targets', rule: 'client.cancellation.in-progress-only', status: 'failed' },
+  { defect: 'cancel-initialize', revision: '2024-11-05', scenario: 'client/cancellation-targets', rule: 'cancellation.initialize.not-cancelled', status: 'failed' },
+  { defect: 'no-probe', revision: '2026-07-28', scenario: 'client/stdio-discover-first', rule: 'client.stdio.discover-first', status: 'warning' },
+] as const;
+
 /** Defects of the HTTP side, planted in the same client run with {url}. */
 const HTTP_DEFECTS = [
   { defect: 'no-session-id', revision: '2025-03-26', scenario: 'client/http-session-id', rule: 'client.http.session-id', status: 'failed' },
@@ -66,9 +73,11 @@ const HTTP_DEFECTS = [
   { defect: 'no-reinit', revision: '2025-06-18', scenario: 'client/http-reinitialize-after-404', rule: 'client.http.reinitialize-after-404', status: 'failed' },
   { defect: 'no-resume', revision: '2025-11-25', scenario: 'client/http-resume-stream', rule: 'client.http.resume-after-close', status: 'warning' },
   { defect: 'ignore-retry', revision: '2025-11-25', scenario: 'client/http-resume-stream', rule: 'client.http.respect-retry', status: 'failed' },
+  { defect: 'no-accept', revision: '2025-11-25', scenario: 'client/http-accept-header', rule: 'client.http.accept-header', status: 'failed' },
+  { defect: 'keep-invalid-tools', revision: '2026-07-28', scenario: 'client/http-invalid-param-header', rule: 'client.http.invalid-param-header-tool', status: 'failed' },
 ] as const;
 
-type Defect = (typeof DEFECTS)[number] | (typeof HTTP_DEFECTS)[number];
+type Defect = (typeof DEFECTS)[number] | (typeof CANCELLATION_AND_PROBE_DEFECTS)[number] | (typeof HTTP_DEFECTS)[number];
 
 /** Runs each defect in its own cell, four at a time; returns the table with the status its rule's check actually got. */
 async function plantAll(defects: readonly Defect[], placeholder: string) {
@@ -86,6 +95,8 @@ async function plantAll(defects: readonly Defect[], placeholder: string) {
 
 /** Cells skipped only because they judge HTTP-level duties and the client was given {command}. */
 const httpOnly = (s: { status: string; skipReason?: string }) => s.status === 'skipped' && /HTTP-level duties/.test(s.skipReason ?? '');
+/** Cells skipped only because they judge stdio and the client was given {url}. */
+const stdioOnly = (s: { status: string; skipReason?: string }) => s.status === 'skipped' && /judges stdio only/.test(s.skipReason ?? '');
 
 /** The real violations the SDK clients show over HTTP (README, "Testing a client"). */
 const SDK_HTTP_FAILURES = ['client/http-reinitialize-after-404 2025-03-26', 'client/http-reinitialize-after-404 2025-06-18', 'client/http-reinitialize-after-404 2025-11-25'];
@@ -93,7 +104,7 @@ const SDK_HTTP_FAILURES = ['client/http-reinitialize-after-404 2025-03-26', 'cli
 describe('mcp-conform --client', () => {
   it.each(['{command}', '{url}'])('a correct client passes every client scenario at every revision (%s)', async (placeholder) => {
     const { code, report } = await runClient(`node ${MINI} ${placeholder}`);
-    expect(report?.scenarios.filter((s) => s.status !== 'passed' && !(placeholder === '{command}' && httpOnly(s)))).toEqual([]);
+    expect(report?.scenarios.filter((s) => s.status !== 'passed' && !(placeholder === '{command}' ? httpOnly(s) : stdioOnly(s)))).toEqual([]);
     expect(report?.summary.passed).toBeGreaterThanOrEqual(40);
     expect(report?.summary.warnings).toBe(0);
     expect(code).toBe(0);
@@ -101,6 +112,10 @@ describe('mcp-conform --client', () => {
 
   it('each planted client defect is caught by its scenario and rule', async () => {
     expect(await plantAll(DEFECTS, '{command}')).toEqual(DEFECTS);
+  }, 120_000);
+
+  it('each planted cancellation and version-probe defect is caught by its scenario and rule', async () => {
+    expect(await plantAll(CANCELLATION_AND_PROBE_DEFECTS, '{command}')).toEqual(CANCELLATION_AND_PROBE_DEFECTS);
   }, 120_000);
 
   it('each planted HTTP-level client defect is caught by its scenario and rule over {url}', async () => {
