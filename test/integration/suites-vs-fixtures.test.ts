@@ -198,6 +198,10 @@ const ROWS: DefectRow[] = [
   { defect: 'prompt-resource-no-mime', revision: '2025-11-25', scenario: 'prompts/content-well-formed', rule: 'prompts.content.embedded-resource', status: 'failed' },
   { defect: 'ack-unsupported', revision: '2026-07-28', scenario: 'subscriptions/ack-omits-unsupported', rule: 'subscriptions.listen.unsupported-omitted', status: 'warning' },
   { defect: 'bad-mcp-header', revision: '2026-07-28', scenario: 'tools/list-well-formed', rule: 'tools.tool.x-mcp-header-valid', status: 'failed' },
+  { defect: 'bad-extension-id', revision: '2026-07-28', scenario: 'negotiation/discover-result', rule: 'negotiation.extensions.identifier-format', status: 'failed' },
+  { defect: 'sampling-context-undeclared', revision: '2025-11-25', scenario: 'server-requests/sampling-well-formed', rule: 'server-requests.sampling.context-declared', status: 'warning' },
+  { defect: 'sampling-context-undeclared', revision: '2026-07-28', scenario: 'mrtr/sampling-context-declared', rule: 'server-requests.sampling.context-declared', status: 'warning' },
+  { defect: 'echoes-cancelled', revision: '2025-06-18', scenario: 'cancellation/cancelled-request-not-answered', rule: 'cancellation.sender.own-requests-only', status: 'failed' },
   { defect: 'modern-only-unnamed', revision: '2026-07-28', scenario: 'negotiation/modern-only-initialize-error', rule: 'negotiation.initialize.modern-only-names-versions', status: 'warning' },
   // stdio
   { defect: 'logs-to-stdout', revision: '2025-06-18', scenario: 'stdio/stdout-only-messages', rule: 'transport.stdio.stdout-only-messages', status: 'failed' },
