@@ -204,6 +204,8 @@ const ROWS: DefectRow[] = [
   { defect: 'echoes-cancelled', revision: '2025-06-18', scenario: 'cancellation/cancelled-request-not-answered', rule: 'cancellation.sender.own-requests-only', status: 'failed' },
   { defect: 'log-on-listen', revision: '2026-07-28', scenario: 'logging/not-on-subscription', rule: 'logging.message.not-on-subscription', status: 'failed' },
   { defect: 'embedded-resource-undeclared', revision: '2025-11-25', scenario: 'tools/embedded-resources-declared', rule: 'tools.call.embedded-resources-declared', status: 'warning' },
+  { defect: 'elicitation-url-invalid', revision: '2025-11-25', scenario: 'server-requests/elicitation-url-valid', rule: 'server-requests.elicitation.url-valid', status: 'failed' },
+  { defect: 'elicitation-url-invalid', revision: '2026-07-28', scenario: 'mrtr/elicitation-url-valid', rule: 'server-requests.elicitation.url-valid', status: 'failed' },
   { defect: 'modern-only-unnamed', revision: '2026-07-28', scenario: 'negotiation/modern-only-initialize-error', rule: 'negotiation.initialize.modern-only-names-versions', status: 'warning' },
   // stdio
   { defect: 'logs-to-stdout', revision: '2025-06-18', scenario: 'stdio/stdout-only-messages', rule: 'transport.stdio.stdout-only-messages', status: 'failed' },
