@@ -55,8 +55,11 @@ const JSON_TYPE = 'application/json';
 const SSE_TYPE = 'text/event-stream';
 // X-Accel-Buffering: no asks reverse proxies not to hold SSE events back (2026-07-28, SHOULD).
 const SSE_HEADERS = { 'content-type': SSE_TYPE, 'cache-control': 'no-cache', 'x-accel-buffering': 'no' };
-/** HTTP statuses 2026-07-28 gives to some errors of a request answered alone (basic/transports/streamable-http). */
-const ERROR_STATUS: Record<number, number> = { [-32601]: 404, [-32022]: 400 };
+/**
+ * HTTP statuses 2026-07-28 gives to some errors of a request answered alone (basic/transports/streamable-http;
+ * -32021 from basic/index, per-request protocol fields).
+ */
+const ERROR_STATUS: Record<number, number> = { [-32601]: 404, [-32022]: 400, [-32021]: 400 };
 
 export async function serveStreamableHttp(server: MockServer, options: StreamableHttpServerOptions = {}): Promise<StreamableHttpServerHandle> {
   const path = options.path ?? '/mcp';
@@ -164,7 +167,7 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
     const connection = server.connect((message) => {
       if (!answered && requestIds.length > 0) {
         answered = true;
-        const status = loneErrorStatus(message, requestIds);
+        const status = loneErrorStatus(message, requestIds, lacksRequiredMeta(first));
         if (status !== undefined) {
           res.writeHead(status, { 'content-type': JSON_TYPE }).end(JSON.stringify(message));
           connection.close();
@@ -189,7 +192,7 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
   }
 
   function get(req: IncomingMessage, res: ServerResponse, versionHeader: string | undefined): void {
-    if (versionHeader !== undefined && isRevision(versionHeader) && isStateless(versionHeader)) {
+    if (statelessVersion(versionHeader)) {
       // The stateless wire has no standalone stream: subscriptions/listen replaces it.
       res.setHeader('allow', 'POST');
       return plainError(res, 405, 'GET is not supported on the stateless wire; use subscriptions/listen');
@@ -215,6 +218,11 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
   }
 
   function remove(req: IncomingMessage, res: ServerResponse): void {
+    if (statelessVersion(header(req, 'mcp-protocol-version'))) {
+      // The stateless wire has no sessions to end (2026-07-28, earlier Streamable HTTP revisions).
+      res.setHeader('allow', 'POST');
+      return plainError(res, 405, 'DELETE is not supported on the stateless wire: it has no sessions');
+    }
     const session = sessionOf(req, res);
     if (!session) return;
     endSession(session);
@@ -343,12 +351,27 @@ function headerMismatch(req: IncomingMessage, first: { method?: string; params?:
   return undefined;
 }
 
-/** The status of a message that is the sole answer to the POST: an error with a status of its own. */
-function loneErrorStatus(message: object, requestIds: string[]): number | undefined {
+/**
+ * The status of a message that is the sole answer to the POST: an error with a status of its own.
+ * -32602 has one only when it refuses a request lacking a required `_meta` field (basic/index: 400);
+ * other invalid params keep 200.
+ */
+function loneErrorStatus(message: object, requestIds: string[], metaMissing: boolean): number | undefined {
   const m = message as { id?: unknown; error?: { code?: unknown } };
   if (Array.isArray(message) || requestIds.length !== 1 || typeof m.error?.code !== 'number') return undefined;
   if (idKey((m.id ?? null) as string | number | null) !== requestIds[0]) return undefined;
+  if (m.error.code === -32602 && metaMissing) return 400;
   return ERROR_STATUS[m.error.code];
+}
+
+/** A request whose `_meta` lacks the protocol version or the client capabilities (both required). */
+function lacksRequiredMeta(first: { method?: string; params?: Record<string, unknown> }): boolean {
+  const meta = (first.params?._meta ?? {}) as Record<string, unknown>;
+  return first.method !== undefined && (meta[META.protocolVersion] === undefined || meta[META.clientCapabilities] === undefined);
+}
+
+function statelessVersion(versionHeader: string | undefined): boolean {
+  return versionHeader !== undefined && isRevision(versionHeader) && isStateless(versionHeader);
 }
 
 function decodeSentinel(value: string): string {

@@ -57,6 +57,8 @@ function describeOperator(op: string, operand: unknown): string {
       return 'a valid JSON Schema of its dialect';
     case '$values':
       return `an object whose values are ${describe(operand)}`;
+    case '$keys':
+      return `an object whose member names are ${describe(operand)}`;
     case '$each':
       return `an array where every element is ${describe(operand)}`;
     case '$contains':

@@ -282,3 +282,13 @@ describe('$values', () => {
     expect(mismatch({ $values: { $length: 0 } }, [1]).expected).toMatch(/an object whose values are/);
   });
 });
+
+describe('$keys', () => {
+  it('matches the member names of an object as an array, pointing at the member on a mismatch', () => {
+    const extensions = { 'io.example/ui': {}, bare: {} };
+    expect(m({ $keys: { $contains: 'bare' } }, extensions).ok).toBe(true);
+    const out = mismatch({ $keys: { $each: { $regex: '^[a-z.]+/' } } }, extensions);
+    expect(out.pointer).toBe('/bare');
+    expect(mismatch({ $keys: { $length: 0 } }, 'text').expected).toMatch(/an object whose member names are/);
+  });
+});

@@ -133,14 +133,12 @@ function operator(op: string, operand: unknown, value: unknown, ctx: MatchContex
       // The object's member values as an array, so `$each` / `$contains` can reach maps such as
       // an input-required result's inputRequests.
       if (!isPlainObject(value)) return fail(pointer, `an object whose values are ${describePattern(operand)}`, describeActual(value));
-      const keys = Object.keys(value);
-      const outcome = match(operand, Object.values(value), ctx, pointer);
-      if (outcome.ok) return outcome;
-      // Point at the member, not at its index in the array of values.
-      const rest = outcome.pointer.slice(pointer.length);
-      const index = /^\/(\d+)(\/.*)?$/.exec(rest);
-      const key = index ? keys[Number(index[1])] : undefined;
-      return key === undefined ? outcome : { ...outcome, pointer: appendPointer(pointer, key) + (index![2] ?? '') };
+      return atMember(match(operand, Object.values(value), ctx, pointer), Object.keys(value), pointer);
+    }
+    case '$keys': {
+      // The object's member names as an array, for rules about names (e.g. extension ids).
+      if (!isPlainObject(value)) return fail(pointer, `an object whose member names are ${describePattern(operand)}`, describeActual(value));
+      return atMember(match(operand, Object.keys(value), ctx, pointer), Object.keys(value), pointer);
     }
     case '$each': {
       if (!Array.isArray(value)) return fail(pointer, expected(), describeActual(value));
@@ -315,4 +313,12 @@ export function compileRegex(source: string): RegExp | undefined {
     regexCache.set(source, re);
   }
   return regexCache.get(source) ?? undefined;
+}
+
+/** A mismatch inside an object's values or names (matched as an array) points at the member, not its index. */
+function atMember(outcome: MatchOutcome, keys: string[], pointer: string): MatchOutcome {
+  if (outcome.ok) return outcome;
+  const index = /^\/(\d+)(\/.*)?$/.exec(outcome.pointer.slice(pointer.length));
+  const key = index ? keys[Number(index[1])] : undefined;
+  return key === undefined ? outcome : { ...outcome, pointer: appendPointer(pointer, key) + (index![2] ?? '') };
 }

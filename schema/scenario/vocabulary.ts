@@ -37,6 +37,7 @@ export const PATTERN_OPERATORS = [
   '$validAgainst',
   '$jsonSchema',
   '$values',
+  '$keys',
   '$each',
   '$contains',
   '$containsAll',

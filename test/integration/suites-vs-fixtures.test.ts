@@ -198,6 +198,14 @@ const ROWS: DefectRow[] = [
   { defect: 'prompt-resource-no-mime', revision: '2025-11-25', scenario: 'prompts/content-well-formed', rule: 'prompts.content.embedded-resource', status: 'failed' },
   { defect: 'ack-unsupported', revision: '2026-07-28', scenario: 'subscriptions/ack-omits-unsupported', rule: 'subscriptions.listen.unsupported-omitted', status: 'warning' },
   { defect: 'bad-mcp-header', revision: '2026-07-28', scenario: 'tools/list-well-formed', rule: 'tools.tool.x-mcp-header-valid', status: 'failed' },
+  { defect: 'bad-extension-id', revision: '2026-07-28', scenario: 'negotiation/discover-result', rule: 'negotiation.extensions.identifier-format', status: 'failed' },
+  { defect: 'sampling-context-undeclared', revision: '2025-11-25', scenario: 'server-requests/sampling-well-formed', rule: 'server-requests.sampling.context-declared', status: 'warning' },
+  { defect: 'sampling-context-undeclared', revision: '2026-07-28', scenario: 'mrtr/sampling-context-declared', rule: 'server-requests.sampling.context-declared', status: 'warning' },
+  { defect: 'echoes-cancelled', revision: '2025-06-18', scenario: 'cancellation/cancelled-request-not-answered', rule: 'cancellation.sender.own-requests-only', status: 'failed' },
+  { defect: 'log-on-listen', revision: '2026-07-28', scenario: 'logging/not-on-subscription', rule: 'logging.message.not-on-subscription', status: 'failed' },
+  { defect: 'embedded-resource-undeclared', revision: '2025-11-25', scenario: 'tools/embedded-resources-declared', rule: 'tools.call.embedded-resources-declared', status: 'warning' },
+  { defect: 'elicitation-url-invalid', revision: '2025-11-25', scenario: 'server-requests/elicitation-url-valid', rule: 'server-requests.elicitation.url-valid', status: 'failed' },
+  { defect: 'elicitation-url-invalid', revision: '2026-07-28', scenario: 'mrtr/elicitation-url-valid', rule: 'server-requests.elicitation.url-valid', status: 'failed' },
   { defect: 'modern-only-unnamed', revision: '2026-07-28', scenario: 'negotiation/modern-only-initialize-error', rule: 'negotiation.initialize.modern-only-names-versions', status: 'warning' },
   // stdio
   { defect: 'logs-to-stdout', revision: '2025-06-18', scenario: 'stdio/stdout-only-messages', rule: 'transport.stdio.stdout-only-messages', status: 'failed' },
@@ -224,6 +232,7 @@ const CLEAN_SKIPS: Record<string, string> = {
   'capabilities/undeclared-methods-rejected': 'it declares every capability it serves, so no step of the scenario applies',
   'negotiation/modern-only-initialize-error': 'it accepts initialize at every initialize-era revision, and the scenario is about servers that accept none',
   'tasks/undeclared-task-ignored': 'it declares tasks for tools/call at 2025-11-25, and the scenario is about servers that do not',
+  'tools/embedded-resources-declared': 'none of its tools embeds a resource (the defect adds one); the reference server runs it',
 };
 
 interface ReportCheck {
