@@ -22,16 +22,29 @@ const configFile = join(root, 'examples', 'weather.mock.yaml');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function measure(makeClient: () => MockClient): Promise<number> {
+/** One round: wall time per request, and this process's CPU time per request (steadier on a shared machine; it misses a child's CPU). */
+interface Sample {
+  wallUs: number;
+  cpuUs: number;
+}
+
+async function timed(call: (i: number) => Promise<unknown>): Promise<Sample> {
+  // Warm up: compile schemas, JIT the paths.
+  for (let i = 0; i < 50; i++) await call(i);
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < requests; i++) await call(100 + i);
+  const wallUs = ((performance.now() - started) * 1000) / requests;
+  const used = process.cpuUsage(cpu);
+  return { wallUs, cpuUs: (used.user + used.system) / requests };
+}
+
+async function measure(makeClient: () => MockClient): Promise<Sample> {
   const client = makeClient();
   await client.connect();
-  // Warm up: compile schemas, JIT the paths.
-  for (let i = 0; i < 50; i++) await client.callTool('forecast', { city: 'Paris' });
-  const started = performance.now();
-  for (let i = 0; i < requests; i++) await client.callTool('forecast', { city: 'Paris' });
-  const perRequestUs = ((performance.now() - started) * 1000) / requests;
+  const sample = await timed(() => client.callTool('forecast', { city: 'Paris' }));
   await client.close();
-  return perRequestUs;
+  return sample;
 }
 
 const targets: [string, () => MockClient][] = [
@@ -40,19 +53,16 @@ const targets: [string, () => MockClient][] = [
 ];
 
 /** The same loop with the SDK's Streamable HTTP client at `url`. */
-async function measureSdk(url: string): Promise<number> {
+async function measureSdk(url: string): Promise<Sample> {
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  for (let i = 0; i < 50; i++) await client.callTool({ name: 'forecast', arguments: { city: 'Paris' } });
-  const started = performance.now();
-  for (let i = 0; i < requests; i++) await client.callTool({ name: 'forecast', arguments: { city: 'Paris' } });
-  const perRequestUs = ((performance.now() - started) * 1000) / requests;
+  const sample = await timed(() => client.callTool({ name: 'forecast', arguments: { city: 'Paris' } }));
   await client.close();
-  return perRequestUs;
+  return sample;
 }
 
 /** Through msw: fetch intercepted in-process. */
-async function measureMsw(): Promise<number> {
+async function measureMsw(): Promise<Sample> {
   const url = 'http://mock.bench/mcp';
   const handlers = mcpHandlers({ url, server: createMockFromConfig(loadMockConfig(configFile), { record: false }) });
   const msw = setupServer(...handlers);
@@ -65,7 +75,7 @@ async function measureMsw(): Promise<number> {
 }
 
 /** The fetch handler alone: a Request in, the SSE Response read to its end, no client library. */
-async function measureFetchHandler(): Promise<number> {
+async function measureFetchHandler(): Promise<Sample> {
   const endpoint = createMcpFetchHandler(createMockFromConfig(loadMockConfig(configFile), { record: false }));
   const url = 'http://mock.bench/mcp';
   const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
@@ -78,16 +88,13 @@ async function measureFetchHandler(): Promise<number> {
     const text = await (await post({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'forecast', arguments: { city: 'Paris' } } }, session)).text();
     if (!text.includes('"result"')) throw new Error(`no result: ${text}`);
   };
-  for (let i = 1; i <= 50; i++) await call(i);
-  const started = performance.now();
-  for (let i = 0; i < requests; i++) await call(100 + i);
-  const perRequestUs = ((performance.now() - started) * 1000) / requests;
+  const sample = await timed((i) => call(1 + i));
   endpoint.close();
-  return perRequestUs;
+  return sample;
 }
 
 /** Through a loopback socket: serveStreamableHttp. */
-async function measureNodeHttp(): Promise<number> {
+async function measureNodeHttp(): Promise<Sample> {
   const handle = await serveStreamableHttp(createMockFromConfig(loadMockConfig(configFile), { record: false }));
   try {
     return await measureSdk(handle.url);
@@ -97,18 +104,19 @@ async function measureNodeHttp(): Promise<number> {
 }
 
 const rows: string[] = [];
-const all: [string, () => Promise<number>][] = [
-  ...targets.map(([name, make]): [string, () => Promise<number>] => [name, () => measure(make)]),
+const all: [string, () => Promise<Sample>][] = [
+  ...targets.map(([name, make]): [string, () => Promise<Sample>] => [name, () => measure(make)]),
   ['fetch handler alone (Request in, SSE Response read)', measureFetchHandler],
   ['msw handlers (SDK 1.x Streamable HTTP client)', measureMsw],
   ['serveStreamableHttp on 127.0.0.1 (SDK 1.x Streamable HTTP client)', measureNodeHttp],
 ];
 for (const [name, run] of all) {
-  const samples: number[] = [];
+  const samples: Sample[] = [];
   for (let r = 0; r < rounds; r++) samples.push(await run());
-  const us = median(samples);
-  console.log(`${name}: ${us.toFixed(1)} µs per tools/call round trip (median of ${rounds} rounds of ${requests}); ${Math.round(1e6 / us)} requests/s`);
-  rows.push(`| ${name} | ${us.toFixed(1)} µs | ${Math.round(1e6 / us)} |`);
+  const us = median(samples.map((s) => s.wallUs));
+  const cpuUs = median(samples.map((s) => s.cpuUs));
+  console.log(`${name}: ${us.toFixed(1)} µs per tools/call round trip, ${cpuUs.toFixed(1)} µs CPU in this process (median of ${rounds} rounds of ${requests}); ${Math.round(1e6 / us)} requests/s`);
+  rows.push(`| ${name} | ${us.toFixed(1)} µs | ${cpuUs.toFixed(1)} µs | ${Math.round(1e6 / us)} |`);
 }
-console.log('\n| mock served | per request (sequential round trip) | requests/s |\n| --- | --- | --- |');
+console.log('\n| mock served | per request (sequential round trip) | CPU per request (this process) | requests/s |\n| --- | --- | --- | --- |');
 for (const r of rows) console.log(r);
