@@ -2,6 +2,7 @@
 // validation, 202 for notifications, SSE answers with event ids, Last-Event-ID replay of exactly the
 // missed events of one stream, SSE bodies that flow event by event, and a client hanging up
 // cancelling the stream it held (no writer left behind).
+import http from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReferenceServer as createServer } from '../reference/index.js';
 import { serveStreamableHttp, type StreamableHttpServerHandle } from './index.js';
@@ -147,5 +148,32 @@ describe('serveStreamableHttp', () => {
     expect(mock.connections.size).toBe(before + 1);
     stateless.abort();
     await vi.waitFor(() => expect(mock.connections.size).toBe(before));
+  });
+
+  it('answers 413 to a body over the limit and keeps the connection usable; refuses methods fetch cannot carry with 405', async () => {
+    handle = await serveStreamableHttp(createServer({ record: false }), { maxBodyBytes: 1000 });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, body?: string) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = http.request(handle!.url, { method, agent, headers: BOTH }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const big = await send('POST', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(5000) } }));
+      expect(big.status).toBe(413);
+      expect(big.text).toContain('Payload Too Large');
+      // The same socket (maxSockets 1, keep-alive) carries the next exchange.
+      const init = await send('POST', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }));
+      expect(init.status).toBe(200);
+      expect(init.text).toContain('"id":2,"result"');
+      expect((await send('TRACE')).status).toBe(405);
+    } finally {
+      agent.destroy();
+    }
   });
 });

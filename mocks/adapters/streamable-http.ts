@@ -4,7 +4,6 @@
 // and mounts the 2024-11-05 HTTP+SSE transport beside it on request.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import type { MockServer } from '../core/index.js';
 import { createMcpFetchHandler, type FetchHandlerObserver } from './fetch-http.js';
 import { createLegacySseHandler } from './legacy-sse.js';
@@ -68,7 +67,14 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
     }
     if (url.pathname !== path) return plainError(res, 404, `no MCP endpoint at ${url.pathname}; use ${path}`);
     observer?.request?.(req, res);
-    const request = toFetchRequest(req, res, `http://127.0.0.1:${port}${req.url ?? path}`);
+    let request: Request;
+    try {
+      request = toFetchRequest(req, res, `http://127.0.0.1:${port}${req.url ?? path}`);
+    } catch {
+      // Methods fetch refuses to carry (CONNECT, TRACE, TRACK) are no MCP method either.
+      res.setHeader('allow', 'GET, POST, DELETE');
+      return plainError(res, 405, `method ${req.method} is not allowed`);
+    }
     nodeRequests.set(request, req);
     await writeFetchResponse(await endpoint.handle(request), res);
   }
@@ -118,8 +124,33 @@ function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: string):
     method: req.method ?? 'GET',
     headers,
     signal: aborter.signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    ...(hasBody ? { body: bodyStream(req), duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/**
+ * The node request body as a web stream. The request is read to its end whatever the handler does
+ * (an early 415, or a 413 that stops reading), so the socket is never left stalled with unread bytes
+ * and the error answer can still be written; chunks after a cancel are dropped.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let dropped = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on('data', (chunk: Buffer) => {
+        if (!dropped) controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      });
+      req.on('end', () => {
+        if (!dropped) controller.close();
+      });
+      req.on('error', (err) => {
+        if (!dropped) controller.error(err);
+      });
+    },
+    cancel() {
+      dropped = true;
+    },
+  });
 }
 
 /**
