@@ -81,7 +81,7 @@ function decodeSentinel(value: string): string {
 }
 
 /** The body as text, or undefined once it passes `max` bytes (read no further: the answer is 413). */
-export async function readBodyText(request: Request, max: number): Promise<string | undefined> {
+export async function readBodyText(request: Pick<Request, 'body'>, max: number): Promise<string | undefined> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -6,6 +6,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockServer } from '../core/index.js';
 import { createMcpFetchHandler, type FetchHandlerObserver } from './fetch-http.js';
+import { readBodyText } from './http-wire.js';
 import { createLegacySseHandler } from './legacy-sse.js';
 
 export interface StreamableHttpServerOptions {
@@ -63,7 +64,7 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
     const origin = req.headers.origin;
     if (legacy && url.pathname !== path) {
       if (origin !== undefined && !ownOrigins().includes(origin)) return plainError(res, 403, `origin ${origin} is not allowed`);
-      if (await legacy.handle(req, res, url, () => readBody(req, maxBody))) return;
+      if (await legacy.handle(req, res, url, () => readBodyText({ body: bodyStream(req) }, maxBody))) return;
     }
     if (url.pathname !== path) return plainError(res, 404, `no MCP endpoint at ${url.pathname}; use ${path}`);
     observer?.request?.(req, res);
@@ -175,19 +176,6 @@ async function writeFetchResponse(response: Response, res: ServerResponse): Prom
     res.write(value);
   }
   res.end();
-}
-
-function readBody(req: IncomingMessage, max: number): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= max) chunks.push(c);
-    });
-    req.on('end', () => resolve(size > max ? undefined : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', () => resolve(undefined));
-  });
 }
 
 function plainError(res: ServerResponse, status: number, message: string): void {
