@@ -13,6 +13,7 @@ export type {
   StreamableHttpServerHandle,
   HttpObserver,
   FetchHandlerOptions,
+  FetchHandlerObserver,
   McpFetchHandler,
 } from './adapters/index.js';
 export * from './config/index.js';

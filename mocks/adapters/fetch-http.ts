@@ -1,18 +1,50 @@
-// Streamable HTTP for a mock server as a fetch handler, `(Request) => Promise<Response>`, with no
-// socket: the shape msw handlers, service workers and edge runtimes expect. Stateful revisions get
-// sessions (Mcp-Session-Id minted at initialize, 400 without it, 404 once unknown or deleted);
-// 2026-07-28 requests get a fresh connection per POST. Requests are answered on an SSE stream that
-// closes after the last response; notifications and responses are accepted with 202. A handler's
-// end-session directive is carried out (the call is answered, then the session id gets 404). Not
-// here: Last-Event-ID resumption and so the drop-stream directive (serve over node:http for those).
+// Streamable HTTP for a mock server as a fetch handler, `(Request) => Promise<Response>`: the one
+// implementation of the HTTP binding. msw handlers use it directly (no socket); serveStreamableHttp
+// puts it behind node:http. Stateful revisions get sessions (Mcp-Session-Id minted at initialize,
+// 400 without it, 404 once unknown, ended or deleted) whose SSE streams carry event ids and are kept
+// in an event store, so a dropped stream (a handler's drop-stream directive, or a client that hung
+// up) is resumed by a GET with Last-Event-ID; a 2026-07-28 request gets a fresh connection per POST
+// with its standard headers checked. Requests are answered on an SSE stream that ends after the
+// last response; notifications and responses are accepted with 202.
 import { randomUUID } from 'node:crypto';
-import { idKey, isRequest, META, type RequestId } from '../../runner/protocol/index.js';
-import { isRevision, isStateless } from '../../schema/revisions.js';
+import { idKey } from '../../runner/protocol/index.js';
+import { compareRevisions, isRevision, isStateless } from '../../schema/revisions.js';
 import type { MockServer, ServerConnection } from '../core/index.js';
+import { createSseBody, SessionStreams } from './http-session-streams.js';
+import {
+  accepts,
+  headerMismatch,
+  isRequestMessage,
+  isStatelessMessage,
+  JSON_TYPE,
+  lacksRequiredMeta,
+  loneErrorStatus,
+  statelessVersion,
+  mediaType,
+  plainError,
+  readBodyText,
+  responseIdsOf,
+  rpcError,
+  SSE_TYPE,
+} from './http-wire.js';
 
 export interface FetchHandlerOptions {
   /** Origins accepted besides the endpoint's own (DNS rebinding protection). */
   allowedOrigins?: string[];
+  /** Longest body accepted (default 4 MiB); longer ones get 413. */
+  maxBodyBytes?: number;
+  /** Sees what the handler does beyond answering (client mode records it). */
+  observer?: FetchHandlerObserver;
+}
+
+/** Hooks for a test harness watching the HTTP side of the conversation. */
+export interface FetchHandlerObserver {
+  /** The body of a POST, as read. */
+  requestBody?(request: Request, text: string): void;
+  /** A stream's connection was closed by a drop-stream directive after the event `lastEventId`. */
+  streamDropped?(info: { lastEventId: string; retryMs?: number }): void;
+  /** A session was ended by an end-session directive; its id now gets 404. */
+  sessionEnded?(sessionId: string): void;
 }
 
 export interface McpFetchHandler {
@@ -23,225 +55,226 @@ export interface McpFetchHandler {
   close(): void;
 }
 
-/** One POST's (or the GET's) SSE stream: the request ids it still waits for, and its writer. */
-interface Stream {
-  waiting: Set<string>;
-  push(message: unknown): void;
-  end(): void;
-}
-
 interface Session {
+  id: string;
   connection: ServerConnection;
-  streams: Stream[];
-  standalone?: Stream;
+  streams: SessionStreams;
 }
 
-const JSON_TYPE = 'application/json';
-const SSE_TYPE = 'text/event-stream';
-const encoder = new TextEncoder();
-
-function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
-}
-
-function accepts(request: Request, type: string): boolean {
-  const accept = request.headers.get('accept') ?? '';
-  return accept.split(',').some((part) => {
-    const media = part.split(';')[0]!.trim().toLowerCase();
-    return media === type || media === '*/*';
-  });
-}
-
-function sseStream(): { stream: Stream; body: ReadableStream<Uint8Array> } {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let open = true;
-  let next = 0;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-    cancel() {
-      open = false;
-    },
-  });
-  const stream: Stream = {
-    waiting: new Set(),
-    push(message) {
-      if (open) controller.enqueue(encoder.encode(`id: ${++next}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`));
-    },
-    end() {
-      if (!open) return;
-      open = false;
-      controller.close();
-    },
-  };
-  return { stream, body };
-}
-
-/** Response ids an outgoing message (or batch) carries, as idKeys. */
-function responseIds(message: unknown): string[] {
-  const items = Array.isArray(message) ? message : [message];
-  return items.filter((m) => m && typeof m === 'object' && !('method' in m) && 'id' in m).map((m) => idKey((m as { id: RequestId }).id));
-}
-
-/** Routes a session's outgoing message: a response to the stream waiting for it; anything else to the newest open POST stream, else the GET stream. */
-function route(session: Pick<Session, 'streams' | 'standalone'>, message: unknown): void {
-  const ids = responseIds(message);
-  const target =
-    ids.length > 0 ? session.streams.find((s) => ids.some((id) => s.waiting.has(id))) : (session.streams[session.streams.length - 1] ?? session.standalone);
-  if (!target) return;
-  target.push(message);
-  for (const id of ids) target.waiting.delete(id);
-  if (target !== session.standalone && target.waiting.size === 0) {
-    target.end();
-    session.streams.splice(session.streams.indexOf(target), 1);
-  }
-}
+// X-Accel-Buffering: no asks reverse proxies not to hold SSE events back (2026-07-28, SHOULD).
+const SSE_HEADERS = { 'content-type': SSE_TYPE, 'cache-control': 'no-cache', 'x-accel-buffering': 'no' };
 
 export function createMcpFetchHandler(server: MockServer, options: FetchHandlerOptions = {}): McpFetchHandler {
+  const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const observer = options.observer;
   const sessions = new Map<string, Session>();
 
-  function endSession(id: string): void {
-    const session = sessions.get(id);
-    if (!session) return;
-    sessions.delete(id);
-    closeSession(session);
-  }
-
-  function closeSession(session: Session): void {
-    for (const s of session.streams) s.end();
-    session.standalone?.end();
-    session.connection.close();
-  }
-
-  /** A stateful session whose handlers may end it: forgotten at once (404 from then on), closed once the call is answered. */
-  function openSession(id: string): Session {
-    const session: Session = { streams: [], connection: undefined as unknown as ServerConnection };
-    let endAfter: string | undefined;
-    session.connection = server.connect(
-      (message) => {
-        route(session, message);
-        if (endAfter !== undefined && responseIds(message).includes(endAfter)) queueMicrotask(() => closeSession(session));
-      },
-      {
-        onTransport: (directive) => {
-          if (directive.kind !== 'end-session') return false;
-          sessions.delete(id);
-          endAfter = idKey(directive.requestId);
-          return true;
-        },
-      },
-    );
-    sessions.set(id, session);
-    return session;
-  }
-
-  function sessionOf(request: Request): Session | Response {
-    const id = request.headers.get('mcp-session-id');
-    if (id === null) return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
-    return sessions.get(id) ?? jsonRpcError(404, -32001, 'Session not found');
-  }
-
-  async function post(request: Request, versionHeader: string | null): Promise<Response> {
-    const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== JSON_TYPE) return jsonRpcError(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
-    if (!accepts(request, JSON_TYPE) || !accepts(request, SSE_TYPE)) return jsonRpcError(406, -32000, 'Not Acceptable: Accept must list application/json and text/event-stream');
+  async function post(request: Request, versionHeader: string | undefined): Promise<Response> {
+    if (mediaType(request.headers.get('content-type')) !== JSON_TYPE) return rpcError(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+    if (!accepts(request, JSON_TYPE) || !accepts(request, SSE_TYPE)) return rpcError(406, -32000, 'Not Acceptable: Accept must list application/json and text/event-stream');
+    const raw = await readBodyText(request, maxBody);
+    if (raw === undefined) return rpcError(413, -32000, `Payload Too Large: bodies are limited to ${maxBody} bytes`);
+    observer?.requestBody?.(request, raw);
     let body: unknown;
     try {
-      body = JSON.parse(await request.text());
+      body = JSON.parse(raw);
     } catch {
-      return jsonRpcError(400, -32700, 'Parse error: the body is not JSON');
+      return rpcError(400, -32700, 'Parse error: the body is not JSON');
     }
     const items = Array.isArray(body) ? body : [body];
-    if (items.length === 0 || items.some((m) => !m || typeof m !== 'object')) return jsonRpcError(400, -32600, 'Invalid Request: not a JSON-RPC message or batch');
-    const ids = items.filter(isRequest).map((m) => idKey(m.id));
-    const metaVersion = (items[0] as { params?: { _meta?: Record<string, unknown> } }).params?._meta?.[META.protocolVersion];
-    const declared = typeof metaVersion === 'string' ? metaVersion : versionHeader;
-    if (declared && isRevision(declared) && isStateless(declared)) return statelessPost(body, ids);
+    if (items.length === 0 || items.some((m) => !m || typeof m !== 'object')) return rpcError(400, -32600, 'Invalid Request: the body is not a JSON-RPC message or batch');
+    const requestIds = items.filter(isRequestMessage).map((m) => idKey(m.id));
+    // Without a session, anything but initialize is on the stateless wire when the server speaks it:
+    // the connection then answers missing or unsupported `_meta` versions as JSON-RPC errors.
+    const hasSession = request.headers.has('mcp-session-id');
+    const isInit = !Array.isArray(body) && (body as { method?: unknown }).method === 'initialize';
+    const statefulHeader = versionHeader !== undefined && isRevision(versionHeader) && !isStateless(versionHeader);
+    const stateless = isStatelessMessage(items[0], versionHeader) || (!hasSession && !isInit && !statefulHeader && server.revisions.some(isStateless));
+    if (stateless && Array.isArray(body)) return rpcError(400, -32600, 'Invalid Request: the stateless wire has no batches');
+    if (stateless) return statelessPost(request, body, items, requestIds, versionHeader);
 
+    const isInitialize = items.some((m) => (m as { method?: unknown }).method === 'initialize');
     let session: Session;
     const headers: Record<string, string> = {};
-    if (items.some((m) => (m as { method?: unknown }).method === 'initialize')) {
-      if (Array.isArray(body)) return jsonRpcError(400, -32600, 'Invalid Request: initialize must not be part of a batch');
-      const id = randomUUID();
-      session = openSession(id);
-      headers['mcp-session-id'] = id;
+    if (isInitialize) {
+      if (Array.isArray(body)) return rpcError(400, -32600, 'Invalid Request: initialize must not be part of a batch');
+      session = createSession();
+      headers['mcp-session-id'] = session.id;
     } else {
       const found = sessionOf(request);
       if (found instanceof Response) return found;
       session = found;
+      const refused = badVersionHeader(versionHeader);
+      if (refused) return refused;
+      // Batches exist only in 2025-03-26; elsewhere an array body is not a valid message.
+      if (Array.isArray(body) && session.connection.state.revision !== '2025-03-26') {
+        return rpcError(400, -32600, `Invalid Request: batches are not supported in ${session.connection.state.revision ?? 'this revision'}`);
+      }
     }
-    if (ids.length === 0) {
+    if (requestIds.length === 0) {
+      // Notifications and responses only: accepted, nothing to say (basic/transports: 202).
       session.connection.receive(body);
       return new Response(null, { status: 202, headers });
     }
-    const { stream, body: sse } = sseStream();
-    ids.forEach((id) => stream.waiting.add(id));
-    session.streams.push(stream);
+    const { sink, body: sse } = createSseBody();
+    const stream = session.streams.open(requestIds, sink);
+    const revision = session.connection.state.revision;
+    if (!isInitialize && revision && compareRevisions(revision, '2025-11-25') >= 0) session.streams.prime(stream);
     session.connection.receive(body);
-    return new Response(sse, { status: 200, headers: { 'content-type': SSE_TYPE, 'cache-control': 'no-cache', ...headers } });
+    return new Response(sse, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
   }
 
-  function statelessPost(body: unknown, ids: string[]): Response {
-    const streams: Stream[] = [];
-    const connection = server.connect((message) => {
-      route({ streams }, message);
-      if (streams.length === 0) connection.close();
-    });
-    if (ids.length === 0) {
+  function statelessPost(request: Request, body: unknown, items: unknown[], requestIds: string[], versionHeader: string | undefined): Response | Promise<Response> {
+    const first = items[0] as { method?: string; id?: string | number; params?: Record<string, unknown> };
+    const mismatch = headerMismatch(request, first, versionHeader);
+    if (mismatch) return rpcError(400, -32020, `Header mismatch: ${mismatch}`, first.id ?? null);
+    if (requestIds.length === 0) {
+      const connection = server.connect(() => undefined);
       connection.receive(body);
       connection.close();
       return new Response(null, { status: 202 });
     }
-    const { stream, body: sse } = sseStream();
-    ids.forEach((id) => stream.waiting.add(id));
-    streams.push(stream);
-    connection.receive(body);
-    return new Response(sse, { status: 200, headers: { 'content-type': SSE_TYPE, 'cache-control': 'no-cache' } });
+    // The answer's form waits for the first message: a lone error that has an HTTP status of its
+    // own (404 for an unknown method, 400 for an unsupported version) is sent as JSON with it;
+    // anything else opens the SSE stream.
+    return new Promise<Response>((resolve) => {
+      const streams = new SessionStreams(false);
+      let answered = false;
+      const connection = server.connect((message) => {
+        if (!answered) {
+          answered = true;
+          const status = loneErrorStatus(message, requestIds, lacksRequiredMeta(first));
+          if (status !== undefined) {
+            connection.close();
+            resolve(new Response(JSON.stringify(message), { status, headers: { 'content-type': JSON_TYPE } }));
+            return;
+          }
+          const { sink, body: sse } = createSseBody();
+          // The client hanging up ends a listen stream (and anything else it was waiting for).
+          sink.onClose(() => connection.close());
+          streams.open(requestIds, sink);
+          resolve(new Response(sse, { status: 200, headers: SSE_HEADERS }));
+        }
+        streams.route(message, responseIdsOf(message));
+        if (streams.openCount === 0) connection.close();
+      });
+      request.signal.addEventListener('abort', () => connection.close(), { once: true });
+      connection.receive(body);
+    });
   }
 
-  function get(request: Request, versionHeader: string | null): Response {
-    if (versionHeader && isRevision(versionHeader) && isStateless(versionHeader)) {
-      return new Response('GET is not supported on the stateless wire; use subscriptions/listen', { status: 405, headers: { allow: 'POST' } });
+  function get(request: Request, versionHeader: string | undefined): Response {
+    if (statelessVersion(versionHeader)) {
+      // The stateless wire has no standalone stream: subscriptions/listen replaces it.
+      return plainError(405, 'GET is not supported on the stateless wire; use subscriptions/listen', { allow: 'POST' });
     }
-    if (!accepts(request, SSE_TYPE)) return new Response('Not Acceptable: Accept must list text/event-stream', { status: 406 });
-    const found = sessionOf(request);
-    if (found instanceof Response) return found;
-    if (found.standalone) return jsonRpcError(409, -32000, 'Conflict: this session already has a GET stream open');
-    const { stream, body } = sseStream();
-    found.standalone = stream;
-    return new Response(body, { status: 200, headers: { 'content-type': SSE_TYPE, 'cache-control': 'no-cache' } });
+    if (!accepts(request, SSE_TYPE)) return plainError(406, 'Not Acceptable: Accept must list text/event-stream');
+    const session = sessionOf(request);
+    if (session instanceof Response) return session;
+    const refused = badVersionHeader(versionHeader);
+    if (refused) return refused;
+    const lastEventId = request.headers.get('last-event-id');
+    if (lastEventId !== null) {
+      const found = session.streams.replayFrom(lastEventId);
+      // The spec names no status for an event id the server cannot resume; a GET is answered with
+      // an SSE stream or 405, and 404 would tell the client its live session is gone.
+      if (!found) return plainError(405, `no stream of this session holds event ${lastEventId}; it cannot be resumed`, { allow: 'GET, POST, DELETE' });
+      const { sink, body } = createSseBody();
+      session.streams.resume(found.stream, found.missed, sink);
+      return new Response(body, { status: 200, headers: SSE_HEADERS });
+    }
+    if (session.streams.standalone) return rpcError(409, -32000, 'Conflict: this session already has a GET stream open');
+    const { sink, body } = createSseBody();
+    const stream = session.streams.open([], sink, true);
+    const revision = session.connection.state.revision;
+    if (revision && compareRevisions(revision, '2025-11-25') >= 0) session.streams.prime(stream);
+    return new Response(body, { status: 200, headers: SSE_HEADERS });
+  }
+
+  /** From 2025-06-18 an invalid or unsupported MCP-Protocol-Version on a session request gets 400. */
+  function badVersionHeader(versionHeader: string | undefined): Response | undefined {
+    if (versionHeader === undefined || (isRevision(versionHeader) && server.revisions.includes(versionHeader) && !isStateless(versionHeader))) return undefined;
+    return rpcError(400, -32000, `Bad Request: unsupported MCP-Protocol-Version ${versionHeader}; supported: ${server.revisions.filter((r) => !isStateless(r)).join(', ')}`);
+  }
+
+  function createSession(): Session {
+    // Visible ASCII only (basic/transports: session id characters): a UUID qualifies.
+    const id = randomUUID();
+    const streams = new SessionStreams(true);
+    // The request whose answer ends the session (an end-session directive), if any.
+    let endAfter: string | undefined;
+    const connection = server.connect(
+      (message) => {
+        const answered = responseIdsOf(message);
+        streams.route(message, answered);
+        if (endAfter !== undefined && answered.includes(endAfter)) queueMicrotask(() => endSession(session));
+      },
+      {
+        onTransport: (directive) => {
+          const key = idKey(directive.requestId);
+          if (directive.kind === 'end-session') {
+            // Forgotten at once: from now on its id gets 404; the answer still goes out.
+            sessions.delete(id);
+            endAfter = key;
+            observer?.sessionEnded?.(id);
+            return true;
+          }
+          const lastEventId = streams.drop(key, directive.retryMs);
+          if (lastEventId !== undefined) observer?.streamDropped?.({ lastEventId, ...(directive.retryMs !== undefined ? { retryMs: directive.retryMs } : {}) });
+          return lastEventId !== undefined;
+        },
+      },
+    );
+    const session: Session = { id, connection, streams };
+    sessions.set(id, session);
+    return session;
+  }
+
+  function endSession(session: Session): void {
+    sessions.delete(session.id);
+    session.streams.closeAll();
+    session.connection.close();
+  }
+
+  /** The session named by Mcp-Session-Id, or the answer: 400 without the header, 404 for an unknown id. */
+  function sessionOf(request: Request): Session | Response {
+    const id = request.headers.get('mcp-session-id');
+    if (id === null) return rpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+    return sessions.get(id) ?? rpcError(404, -32001, 'Session not found');
   }
 
   return {
     async handle(request) {
-      const own = new URL(request.url).origin;
+      // DNS rebinding: a browser page from another origin must not reach a local server.
       const origin = request.headers.get('origin');
-      if (origin !== null && origin !== own && !(options.allowedOrigins ?? []).includes(origin)) return jsonRpcError(403, -32000, `Forbidden: origin ${origin} is not allowed`);
-      const versionHeader = request.headers.get('mcp-protocol-version');
-      if (versionHeader !== null && !(isRevision(versionHeader) && server.revisions.includes(versionHeader))) {
-        return jsonRpcError(400, -32000, `Bad Request: unsupported MCP-Protocol-Version ${versionHeader}`);
+      if (origin !== null && origin !== new URL(request.url).origin && !(options.allowedOrigins ?? []).includes(origin)) {
+        return rpcError(403, -32000, `Forbidden: origin ${origin} is not allowed`);
       }
+      const versionHeader = request.headers.get('mcp-protocol-version') ?? undefined;
       switch (request.method) {
         case 'POST':
           return post(request, versionHeader);
         case 'GET':
           return get(request, versionHeader);
         case 'DELETE': {
-          const found = sessionOf(request);
-          if (found instanceof Response) return found;
-          endSession(request.headers.get('mcp-session-id')!);
+          if (statelessVersion(versionHeader)) {
+            // The stateless wire has no sessions to end (2026-07-28, earlier Streamable HTTP revisions).
+            return plainError(405, 'DELETE is not supported on the stateless wire: it has no sessions', { allow: 'POST' });
+          }
+          const session = sessionOf(request);
+          if (session instanceof Response) return session;
+          endSession(session);
           return new Response(null, { status: 200 });
         }
         default:
-          return new Response(`method ${request.method} is not allowed`, { status: 405, headers: { allow: 'GET, POST, DELETE' } });
+          return plainError(405, `method ${request.method} is not allowed`, { allow: 'GET, POST, DELETE' });
       }
     },
     get sessionCount() {
       return sessions.size;
     },
     close() {
-      for (const id of [...sessions.keys()]) endSession(id);
+      for (const session of [...sessions.values()]) endSession(session);
     },
   };
 }

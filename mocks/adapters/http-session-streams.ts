@@ -1,10 +1,20 @@
 // The SSE side of one HTTP session: numbered streams, an event store for Last-Event-ID replay, and
-// the routing of each outgoing message to exactly one stream (never two).
-import type { ServerResponse } from 'node:http';
+// the routing of each outgoing message to exactly one stream (never two). A stream outlives the
+// HTTP responses that carry it: each is an `SseSink`, so a dropped connection loses nothing and a
+// resumption attaches a new sink after replaying what was missed.
 
 export interface StoredEvent {
   id: string;
   data: string;
+}
+
+/** The body of one SSE response, as the session writes it: text frames until `end()`. */
+export interface SseSink {
+  write(text: string): void;
+  /** Ends the body (the HTTP response completes); later writes are ignored. */
+  end(): void;
+  /** Called once when the body ends, by `end()` or because the client went away. */
+  onClose(listener: () => void): void;
 }
 
 export interface SseStream {
@@ -12,8 +22,8 @@ export interface SseStream {
   /** Request ids still waiting for their response on this stream (POST streams). */
   readonly waiting: Set<string>;
   readonly events: StoredEvent[];
-  /** The HTTP response currently carrying the stream, if the client is connected. */
-  live: ServerResponse | undefined;
+  /** The response body currently carrying the stream, if the client is connected. */
+  live: SseSink | undefined;
   /** True once every response was sent: the stream is over. */
   done: boolean;
   /** The standalone GET stream (server-initiated messages). */
@@ -21,6 +31,43 @@ export interface SseStream {
 }
 
 const MAX_EVENTS_PER_STREAM = 1000;
+const encoder = new TextEncoder();
+
+/**
+ * A streaming `ReadableStream` body and the sink that feeds it. Frames are enqueued as written, so
+ * an adapter piping the body sends each event at once; cancelling the body (the client hung up)
+ * closes the sink.
+ */
+export function createSseBody(): { sink: SseSink; body: ReadableStream<Uint8Array> } {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  const listeners: (() => void)[] = [];
+  const closed = () => {
+    open = false;
+    for (const listener of listeners.splice(0)) listener();
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    cancel: closed,
+  });
+  const sink: SseSink = {
+    write(text) {
+      if (open) controller.enqueue(encoder.encode(text));
+    },
+    end() {
+      if (!open) return;
+      controller.close();
+      closed();
+    },
+    onClose(listener) {
+      if (open) listeners.push(listener);
+      else listener();
+    },
+  };
+  return { sink, body };
+}
 
 export class SessionStreams {
   private readonly streams = new Map<number, SseStream>();
@@ -31,12 +78,10 @@ export class SessionStreams {
     private readonly withIds: boolean,
   ) {}
 
-  open(waiting: Iterable<string>, live: ServerResponse, standalone = false): SseStream {
+  open(waiting: Iterable<string>, live: SseSink, standalone = false): SseStream {
     const stream: SseStream = { key: this.next++, waiting: new Set(waiting), events: [], live, done: false, standalone };
     this.streams.set(stream.key, stream);
-    live.on('close', () => {
-      if (stream.live === live) stream.live = undefined;
-    });
+    this.attach(stream, live);
     return stream;
   }
 
@@ -97,7 +142,7 @@ export class SessionStreams {
     return stream.events[stream.events.length - 1]!.id;
   }
 
-  /** Finds the stream an event id belongs to and the events after it. */
+  /** Finds the stream an event id belongs to and the events after it (never another stream's). */
   replayFrom(eventId: string): { stream: SseStream; missed: StoredEvent[] } | undefined {
     const key = Number(eventId.split('-')[0]);
     const stream = this.streams.get(key);
@@ -107,17 +152,16 @@ export class SessionStreams {
     return { stream, missed: stream.events.slice(at + 1) };
   }
 
-  /** Resumes a stream on a new response: replays what was missed, then carries on live. */
-  resume(stream: SseStream, missed: StoredEvent[], live: ServerResponse): void {
+  /** Resumes a stream on a new response body: replays what was missed, then carries on live. */
+  resume(stream: SseStream, missed: StoredEvent[], live: SseSink): void {
     for (const e of missed) live.write(frame(e, this.withIds));
     if (stream.done) {
       live.end();
       return;
     }
-    stream.live = live;
-    live.on('close', () => {
-      if (stream.live === live) stream.live = undefined;
-    });
+    // A stream has one live connection: an older one still attached stops receiving.
+    stream.live?.end();
+    this.attach(stream, live);
   }
 
   closeAll(): void {
@@ -126,6 +170,13 @@ export class SessionStreams {
       s.live?.end();
       s.live = undefined;
     }
+  }
+
+  private attach(stream: SseStream, live: SseSink): void {
+    stream.live = live;
+    live.onClose(() => {
+      if (stream.live === live) stream.live = undefined;
+    });
   }
 
   private write(stream: SseStream, data: string): void {

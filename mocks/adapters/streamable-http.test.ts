@@ -1,8 +1,10 @@
-// The reference Streamable HTTP adapter: sessions (minted, required, unknown, deleted), Origin
-// validation, 202 for notifications, SSE answers with event ids, and Last-Event-ID replay of
-// exactly the missed events of one stream.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createReferenceServer } from '../reference/index.js';
+// The node:http adapter over the fetch handler: sessions (minted, required, unknown, deleted), Origin
+// validation, 202 for notifications, SSE answers with event ids, Last-Event-ID replay of exactly the
+// missed events of one stream, SSE bodies that flow event by event, and a client hanging up
+// cancelling the stream it held (no writer left behind).
+import http from 'node:http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createReferenceServer as createServer } from '../reference/index.js';
 import { serveStreamableHttp, type StreamableHttpServerHandle } from './index.js';
 
 let handle: StreamableHttpServerHandle | undefined;
@@ -14,7 +16,7 @@ afterEach(async () => {
 const BOTH = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 
 async function start(): Promise<string> {
-  handle = await serveStreamableHttp(createReferenceServer({ record: false }));
+  handle = await serveStreamableHttp(createServer({ record: false }));
   return handle.url;
 }
 
@@ -110,5 +112,68 @@ describe('serveStreamableHttp', () => {
     expect(all.filter((m) => m.method === 'notifications/progress')).toHaveLength(4);
     expect(replay.at(-1)).toMatchObject({ id: 20 });
     expect(replay.some((m) => m.id === 21)).toBe(false);
+  });
+
+  it('streams SSE event by event and, when the client hangs up, cancels the stream it held', async () => {
+    const mock = createServer({ record: false });
+    handle = await serveStreamableHttp(mock);
+    const url = handle.url;
+    const id = await initialize(url);
+    const headers = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25', accept: 'text/event-stream' };
+    // The standalone GET stream never ends by itself: its priming event arrives while it is open.
+    const aborter = new AbortController();
+    const listening = await fetch(url, { headers, signal: aborter.signal });
+    const reader = listening.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^id: \S+\ndata: \n\n/);
+    expect((await fetch(url, { headers })).status).toBe(409);
+    aborter.abort();
+    // Hanging up detaches the stream: the session may open a new one.
+    await vi.waitFor(async () => {
+      const again = await fetch(url, { headers });
+      expect(again.status).toBe(200);
+      await again.body!.cancel();
+    });
+
+    // 2026-07-28: a listen stream's connection lives as long as the client holds the response.
+    const stateless = new AbortController();
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const before = mock.connections.size;
+    const listen = await fetch(url, {
+      method: 'POST',
+      headers: { ...BOTH, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'subscriptions/listen' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params: { notifications: { resourcesListChanged: true }, _meta: meta } }),
+      signal: stateless.signal,
+    });
+    expect(new TextDecoder().decode((await listen.body!.getReader().read()).value)).toContain('notifications/subscriptions/acknowledged');
+    expect(mock.connections.size).toBe(before + 1);
+    stateless.abort();
+    await vi.waitFor(() => expect(mock.connections.size).toBe(before));
+  });
+
+  it('answers 413 to a body over the limit and keeps the connection usable; refuses methods fetch cannot carry with 405', async () => {
+    handle = await serveStreamableHttp(createServer({ record: false }), { maxBodyBytes: 1000 });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, body?: string) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = http.request(handle!.url, { method, agent, headers: BOTH }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const big = await send('POST', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(5000) } }));
+      expect(big.status).toBe(413);
+      expect(big.text).toContain('Payload Too Large');
+      // The same socket (maxSockets 1, keep-alive) carries the next exchange.
+      const init = await send('POST', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }));
+      expect(init.status).toBe(200);
+      expect(init.text).toContain('"id":2,"result"');
+      expect((await send('TRACE')).status).toBe(405);
+    } finally {
+      agent.destroy();
+    }
   });
 });

@@ -1,5 +1,6 @@
 // The msw handlers with real clients: the TypeScript SDK 1.x and 2.x Streamable HTTP clients talk
-// to a mock server at a URL that never opens a socket (msw intercepts fetch in-process).
+// to a mock server at a URL that never opens a socket (msw intercepts fetch in-process), including
+// a call whose SSE stream the mock drops so that the client must resume it with Last-Event-ID.
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -63,8 +64,13 @@ describe('mcpHandlers (msw)', () => {
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
-    expect((await post({})).status).toBe(400);
+    // A stateful MCP-Protocol-Version header puts the request on the session wire, which needs a session.
+    expect((await post({ 'mcp-protocol-version': '2025-11-25' })).status).toBe(400);
     expect((await post({ 'mcp-session-id': 'nope' })).status).toBe(404);
+    // Without either, a dual-era mock reads it as a 2026-07-28 request that lacks its _meta (decision 0005).
+    const stateless = await post({});
+    expect(stateless.status).toBe(200);
+    expect(await stateless.text()).toContain('-32602');
     expect((await post({ origin: 'http://evil.example' })).status).toBe(403);
   });
 
@@ -79,5 +85,56 @@ describe('mcpHandlers (msw)', () => {
     expect((await client.listTools()).tools).toEqual([]);
     await client.close();
     local.endpoint.close();
+  });
+
+  describe('a dropped stream (dropStream) is resumed with Last-Event-ID', () => {
+    const dropping = createMockFromConfig({
+      serverInfo: { name: 'dropping', version: '1.0.0' },
+      revisions: ['2025-11-25'],
+      tools: [{ name: 'dropped', text: 'answered on the resumed stream', dropStream: { retryMs: 10 } }],
+    });
+    const drops: string[] = [];
+    const resumes: string[] = [];
+    const url = 'http://dropping.test/mcp';
+    const local = mcpHandlers({ url, server: dropping, observer: { streamDropped: ({ lastEventId }) => drops.push(lastEventId) } });
+
+    beforeAll(() => {
+      msw.use(...local);
+      // Watch the GETs that carry Last-Event-ID without answering them (the mock's handler does).
+      msw.events.on('request:start', ({ request }) => {
+        const last = request.headers.get('last-event-id');
+        if (request.url === url && request.method === 'GET' && last !== null) resumes.push(last);
+      });
+    });
+    afterEach(() => {
+      drops.length = 0;
+      resumes.length = 0;
+    });
+    afterAll(() => {
+      msw.events.removeAllListeners();
+      local.endpoint.close();
+    });
+
+    const connectors: [string, () => Promise<{ callTool: Client['callTool']; close(): Promise<void> }>][] = [
+      ['SDK 1.x', async () => {
+        const client = new Client({ name: 'v1', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+        return client;
+      }],
+      ['SDK 2.x (at 2025-11-25)', async () => {
+        const client = new ClientV2({ name: 'v2', version: '1.0.0' });
+        await client.connect(new TransportV2(new URL(url)));
+        return client as unknown as { callTool: Client['callTool']; close(): Promise<void> };
+      }],
+    ];
+    it.each(connectors)('by the %s client, which gets the answer', async (_name, connect) => {
+      const client = await connect();
+      const result = await client.callTool({ name: 'dropped', arguments: {} });
+      expect(result.content).toEqual([{ type: 'text', text: 'answered on the resumed stream' }]);
+      expect(drops).toHaveLength(1);
+      // The client came back for exactly the stream the mock closed.
+      expect(resumes).toEqual(drops);
+      await client.close();
+    });
   });
 });
