@@ -67,9 +67,10 @@ describe('mcpHandlers (msw)', () => {
     // A stateful MCP-Protocol-Version header puts the request on the session wire, which needs a session.
     expect((await post({ 'mcp-protocol-version': '2025-11-25' })).status).toBe(400);
     expect((await post({ 'mcp-session-id': 'nope' })).status).toBe(404);
-    // Without either, a dual-era mock reads it as a 2026-07-28 request that lacks its _meta (decision 0005).
+    // Without either, a dual-era mock reads it as a 2026-07-28 request that lacks its _meta (decision 0005),
+    // refused with -32602 and, as basic/index asks for that refusal, HTTP 400.
     const stateless = await post({});
-    expect(stateless.status).toBe(200);
+    expect(stateless.status).toBe(400);
     expect(await stateless.text()).toContain('-32602');
     expect((await post({ origin: 'http://evil.example' })).status).toBe(403);
   });
