@@ -188,7 +188,7 @@ function fuzzTestcase(fuzz: FuzzResult): XmlElement {
     const text = [
       `input      ${failure.input}`,
       ...failure.violations.map((v) => `rule       ${line(v)}`),
-      ...(failure.reproducible ? [] : ['note       the shrunk input broke nothing on a fresh target: the failure depends on earlier inputs']),
+      ...(failure.reproducible ? [] : ['note       the input broke these rules during the search but none when replayed alone on a fresh target: the failure depends on earlier inputs']),
       ...(failure.counterexample !== undefined ? [`saved      ${failure.counterexample}`] : []),
       ...(failure.reproduce !== undefined ? [`reproduce  ${failure.reproduce}`] : []),
       `replay     seed ${fuzz.seed}, path ${failure.path}: ${fuzz.replay}`,

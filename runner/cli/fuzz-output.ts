@@ -36,7 +36,7 @@ export function renderFuzzOutcome(outcome: FuzzOutcome, ctx: FuzzPrintContext): 
   lines.push(...field(style, 'replay', `seed ${outcome.seed}, path ${failure.path}: ${ctx.searchReplay}`, { trusted: true }));
   lines.push(...field(style, 'input', failure.input.label));
   for (const w of failure.wire.writes) lines.push(...field(style, '', `→ ${describeWrite(w)}`));
-  if (!failure.reproducible) lines.push(...field(style, 'note', 'the shrunk input broke no property when replayed on a fresh target: the failure depends on earlier inputs'));
+  if (!failure.reproducible) lines.push(...field(style, 'note', 'the input broke the rules below during the search but none when replayed alone on a fresh target: the failure depends on earlier inputs'));
   for (const v of failure.violations) {
     const rule = ctx.rules.ruleRef(v.ruleId, outcome.revision);
     const level = rule.level === 'MUST' ? style.red(rule.level) : style.yellow(rule.level);

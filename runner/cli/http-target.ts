@@ -60,6 +60,8 @@ export interface LiveHttpTarget {
   url: string;
   kind: 'http' | 'sse';
   makeTransport: (revision?: Revision) => Transport;
+  /** Times a server the run started died and was started again. */
+  readonly restarts: number;
   stop(): Promise<void>;
 }
 
@@ -86,8 +88,11 @@ export async function openHttpTarget(target: Extract<TargetSpec, { kind: 'http' 
     url: href,
     kind: legacySse ? 'sse' : 'http',
     makeTransport: (revision) => {
-      const options = { url: href, ...(target.headers ? { headers: target.headers } : {}), timeoutMs };
+      const options = { url: href, ...(target.headers ? { headers: target.headers } : {}), ...(server ? { serverProcess: server } : {}), timeoutMs };
       return legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport({ ...options, reachability, ...(revision ? { revision } : {}) });
+    },
+    get restarts() {
+      return server?.restarts ?? 0;
     },
     stop: async () => server?.stop(),
   };

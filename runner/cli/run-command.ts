@@ -48,7 +48,13 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
     return await loadAndRun(opts, version, { rules, dirs, files, httpSpec, opening });
   } finally {
     const opened = await opening;
-    if (opened && 'live' in opened) await opened.live.stop();
+    if (opened && 'live' in opened) {
+      const http = opened.live;
+      await http.stop();
+      if (http.restarts > 0) {
+        process.stderr.write(`mcp-conform: the server exited during the run and was started again ${http.restarts} time${http.restarts === 1 ? '' : 's'}; the cells it was serving then report how it exited.\n`);
+      }
+    }
   }
 }
 

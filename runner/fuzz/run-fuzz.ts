@@ -46,7 +46,10 @@ export interface FuzzOptions {
 
 export interface FuzzFailure {
   input: FuzzInput;
-  /** What the shrunk input broke when replayed on a fresh target. */
+  /**
+   * What the shrunk input broke when replayed on a fresh target; when it broke nothing there, what
+   * it broke during the search (then `reproducible` is false).
+   */
   violations: Violation[];
   /** False when the input failed during the search only (it depends on earlier inputs). */
   reproducible: boolean;
@@ -107,9 +110,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
   const stopOn = options.stopOn ?? (() => true);
   const warnings = new Map<string, FuzzWarning>();
   let searching = true;
+  // fast-check's counterexample is always the input of the latest failing call, so this holds what
+  // it broke in its original context, even when it breaks nothing on a fresh target.
+  let latestFailure: { input: FuzzInput; violations: Violation[] } | undefined;
   const predicate = async (input: FuzzInput): Promise<boolean> => {
     const { observation } = await connection.run(input);
     const violations = violationsOf(observation);
+    if (violations.some(stopOn)) latestFailure = { input, violations: violations.filter(stopOn) };
     for (const violation of violations.filter((v) => !stopOn(v))) {
       if (!searching) continue;
       const known = warnings.get(violation.ruleId);
@@ -156,12 +163,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
     await connection.close();
     connection.session = undefined;
     const last = await connection.run(smallest);
-    const violations = violationsOf(last.observation).filter(stopOn);
+    const replayed = violationsOf(last.observation).filter(stopOn);
     const session = connection.session!;
+    const inContext = latestFailure?.input === smallest ? latestFailure.violations : [];
     outcome.failure = {
       input: smallest,
-      violations,
-      reproducible: violations.length > 0,
+      violations: replayed.length > 0 ? replayed : inContext,
+      reproducible: replayed.length > 0,
       path: shrink.counterexamplePath ?? search.counterexamplePath,
       shrinks: shrink.numShrinks,
       wire: last.wire,

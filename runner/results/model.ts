@@ -152,7 +152,7 @@ export interface FuzzResult {
     /** What the shrunk input is, e.g. "a request without Content-Type". */
     input: string;
     violations: FuzzViolation[];
-    /** False when the shrunk input broke nothing on a fresh target (it depends on earlier inputs). */
+    /** False when the shrunk input broke nothing on a fresh target (it depends on earlier inputs); `violations` are then those of the search. */
     reproducible: boolean;
     /** fast-check's replay path of the counterexample. */
     path: string;

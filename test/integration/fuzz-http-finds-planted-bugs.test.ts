@@ -25,14 +25,15 @@ function miniHttpServer(defect?: string): string {
   return [process.execPath, FIXTURE, ...(defect ? ['--defect', defect] : [])].map(quoteWord).join(' ');
 }
 
-async function fuzzHttp(command: string, revision: Revision, runs: number): Promise<FuzzOutcome> {
+async function fuzzHttp(command: string, revision: Revision, runs: number): Promise<FuzzOutcome & { serverRestarts: number }> {
   const server = await startManagedServer({ command, portEnv: 'PORT', startupMs: 15_000 });
   try {
     const url = `http://127.0.0.1:${server.port}/mcp`;
-    const makeTransport = () => new StreamableHttpTransport({ url, timeoutMs: 3000 });
+    const makeTransport = () => new StreamableHttpTransport({ url, timeoutMs: 3000, serverProcess: server });
     const prepared = await prepareTarget(makeTransport, CLIENT, 3000, revision);
     if (!prepared.ok) throw new Error(prepared.reason);
-    return await runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs, timeBudgetMs: 20_000, shrinkBudgetMs: 8_000, timeoutMs: 3000, framing: 'http', skipTools: ['slow'] });
+    const outcome = await runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs, timeBudgetMs: 20_000, shrinkBudgetMs: 8_000, timeoutMs: 3000, framing: 'http', skipTools: ['slow'] });
+    return { ...outcome, serverRestarts: server.restarts };
   } finally {
     await server.stop();
   }
@@ -72,6 +73,20 @@ describe('the fuzzer finds HTTP-level bugs planted in the mini-http-server', () 
       expect(clean.code).toBe(0);
     });
   }
+});
+
+describe('a server that exits on an input', () => {
+  it('is started again, so the fuzzer shrinks the input and reports how the server ended', { timeout: 90_000 }, async () => {
+    const outcome = await fuzzHttp(miniHttpServer('exit-on-unparsable-body'), '2025-11-25', 600);
+    const failure = outcome.failure;
+    expect(failure, `no counterexample within ${outcome.cases} inputs`).toBeDefined();
+    expect(failure!.reproducible).toBe(true);
+    expect(failure!.violations.map((v) => `${v.ruleId} ${v.property}`)).toContain('jsonrpc.request.answered stays-alive');
+    expect(failure!.violations.map((v) => v.detail).join('\n')).toContain('the server process exited (code 70)');
+    // The first start, one after the death in the search, and one for the final replay at least.
+    expect(outcome.targetStarts).toBeGreaterThanOrEqual(3);
+    expect(outcome.serverRestarts).toBe(outcome.targetStarts - 1);
+  });
 });
 
 describe('the clean mini-http-server passes a fixed-seed HTTP fuzz run', () => {

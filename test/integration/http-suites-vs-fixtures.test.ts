@@ -63,7 +63,7 @@ describe('suites/http versus the mini-http-server fixture', () => {
       execFile(process.execPath, [join(ROOT, FIXTURE), '--list-defects'], (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as string[]))),
     );
     // Defects planted for the fuzzer are proved by test/integration/fuzz-finds-planted-bugs.test.ts.
-    const fuzzOnly = ['server-error-on-content-type', 'hangup-on-empty-body'];
+    const fuzzOnly = ['server-error-on-content-type', 'hangup-on-empty-body', 'exit-on-unparsable-body'];
     expect([...new Set([...ROWS.map((r) => r.defect), ...fuzzOnly])].sort()).toEqual([...offered].sort());
   });
 
@@ -89,6 +89,20 @@ describe('suites/http versus the mini-http-server fixture', () => {
       expect(code).toBe(row.status === 'failed' ? 1 : 0);
     });
   }
+});
+
+describe('a server the run started that dies mid-run', () => {
+  it('is started again on its port: the cell that killed it errors with the exit, the others pass', { timeout: 60_000 }, async () => {
+    // One cell at a time, so no other cell is in flight when the server dies.
+    const { stderr, report } = await runCli([...fixture('exit-on-unparsable-body'), '--area', 'jsonrpc', '--revision', '2025-11-25', '--concurrency', '1']);
+    expect(report, stderr).toBeDefined();
+    const died = report!.scenarios.filter((s) => JSON.stringify(s).includes('the server process exited (code 70)')).map((s) => s.id);
+    expect(died).toEqual(['jsonrpc/parse-error']);
+    const others = report!.scenarios.filter((s) => s.id !== 'jsonrpc/parse-error' && (s.status === 'failed' || s.status === 'errored'));
+    expect(others.map((s) => `${s.id}: ${s.status}`)).toEqual([]);
+    expect(report!.scenarios.filter((s) => s.status === 'passed').length).toBeGreaterThan(5);
+    expect(stderr).toMatch(/started again 1 time;/);
+  });
 });
 
 describe('the reference server over Streamable HTTP', () => {

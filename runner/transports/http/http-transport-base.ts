@@ -10,6 +10,19 @@ export interface HttpTransportCommon {
   /** Bound on every wait. */
   timeoutMs?: number;
   maxBodyBytes?: number;
+  /** The server process behind the URL, when the run started it (--server with --port-env). */
+  serverProcess?: ServerProcessWatch;
+}
+
+/**
+ * A server process the run started: a conversation first makes sure it runs (restarting it after
+ * a crash), and ends, like a stdio one, when the process exits under it.
+ */
+export interface ServerProcessWatch {
+  /** Starts the server again if it has exited; resolves once it listens. */
+  ensureRunning(): Promise<void>;
+  /** Calls `listener` once if the process running now exits; returns the unsubscribe. */
+  onExit(listener: (how: string) => void): () => void;
 }
 
 export abstract class HttpTransportBase {
@@ -23,6 +36,8 @@ export abstract class HttpTransportBase {
   private readonly inFlight = new Set<Promise<unknown>>();
   private listener: ((e: TransportEvent) => void) | undefined;
   private backlog: TransportEvent[] = [];
+  private unwatch: (() => void) | undefined;
+  private endReported = false;
 
   constructor(
     private readonly common: HttpTransportCommon,
@@ -43,6 +58,22 @@ export abstract class HttpTransportBase {
     for (const ev of pending) listener(ev);
   }
 
+  /**
+   * Before the first message: restarts a started server that died, and ends this conversation
+   * with a clear reason if it dies while the conversation runs.
+   */
+  protected async watchServerProcess(): Promise<void> {
+    const watch = this.common.serverProcess;
+    if (!watch || this.unwatch) return;
+    await watch.ensureRunning();
+    this.unwatch = watch.onExit((how) => {
+      if (this.closed) return;
+      // Requests in flight can only fail now; the exit is the finding, not their errors.
+      this.aborter.abort();
+      this.reportEnd(`the server process exited (${how})`);
+    });
+  }
+
   /** The --header headers, names lower-cased. */
   protected extraHeaders(): Record<string, string> {
     const out: Record<string, string> = {};
@@ -57,6 +88,13 @@ export abstract class HttpTransportBase {
     void guarded.finally(() => this.inFlight.delete(guarded));
   }
 
+  /** The conversation ends once: the first reason (a server exit, the server ending the stream) stays. */
+  protected reportEnd(reason: string): void {
+    if (this.endReported) return;
+    this.endReported = true;
+    this.emit({ kind: 'closed', reason });
+  }
+
   protected emit(ev: TransportEvent): void {
     if (this.listener) this.listener(ev);
     else this.backlog.push(ev);
@@ -64,10 +102,11 @@ export abstract class HttpTransportBase {
 
   /** Ends every request and stream, closes every socket, and reports the end. */
   protected async shutdown(started: number): Promise<CloseReport> {
+    this.unwatch?.();
     this.aborter.abort();
     await Promise.allSettled([...this.inFlight]);
     this.agent.destroy();
-    this.emit({ kind: 'closed', reason: 'closed by the runner' });
+    this.reportEnd('closed by the runner');
     return { exitedGracefully: true, exitCode: null, signal: null, escalation: 'none', ms: Date.now() - started };
   }
 }

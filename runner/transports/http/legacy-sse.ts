@@ -29,6 +29,7 @@ export class LegacySseTransport extends HttpTransportBase implements Transport {
   }
 
   async start(): Promise<void> {
+    await this.watchServerProcess();
     const headers = { ...this.extraHeaders(), accept: 'text/event-stream' };
     const outcome = await httpCall({ method: 'GET', url: this.url, headers, agent: this.agent, timeoutMs: this.timeoutMs, signal: this.aborter.signal });
     const exchange: HttpExchange = { method: 'GET', url: this.url.pathname, streamId: 'sse', requestHeaders: headers, responseHeaders: {} };
@@ -127,6 +128,6 @@ export class LegacySseTransport extends HttpTransportBase implements Transport {
         this.emit({ kind: 'message', message: json, text: event.data, streamId: 'sse', ...(event.id !== undefined ? { eventId: event.id } : {}) });
       },
     });
-    if (!this.closed) this.emit({ kind: 'closed', reason: 'the server ended the SSE stream' });
+    if (!this.closed) this.reportEnd('the server ended the SSE stream');
   }
 }

@@ -1,6 +1,8 @@
 // Starts an HTTP server command for the run (--server CMD --port-env NAME): a free loopback port
 // in the named environment variable, a bounded wait until it accepts connections, and a reaped
-// process group afterwards, whatever happened in between.
+// process group afterwards, whatever happened in between. A server that dies during the run is
+// started again on the same port before the next conversation, so one crash is one finding rather
+// than a run of "connection refused" for everything after it.
 import { execa, type ResultPromise } from 'execa';
 import { GROUP_SPAWN_OPTIONS } from '../group-spawn.js';
 import { createServer } from 'node:net';
@@ -8,6 +10,7 @@ import { TransportStartError } from '../../protocol/index.js';
 import { quoteWord, splitCommandLine } from '../command-line.js';
 import { registerProcessGroup, signalGroup, unregisterProcessGroup } from '../process-registry.js';
 import { waitForPort } from './wait-for-port.js';
+import type { ServerProcessWatch } from './http-transport-base.js';
 
 export interface ManagedServerOptions {
   command: string;
@@ -18,10 +21,12 @@ export interface ManagedServerOptions {
   startupMs: number;
 }
 
-export interface ManagedServer {
+export interface ManagedServer extends ServerProcessWatch {
   readonly port: number;
   /** The last lines the server wrote to stderr/stdout (for error messages). */
   readonly output: string[];
+  /** Times the server was started again after it died. */
+  readonly restarts: number;
   stop(): Promise<void>;
 }
 
@@ -38,11 +43,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startManagedServer(options: ManagedServerOptions): Promise<ManagedServer> {
+/** One started process of the server command. */
+interface RunningServer {
+  /** How it ended ("code 3", "signal SIGSEGV"), once it has. */
+  exited: string | undefined;
+  /** Resolves with how it ended. */
+  exit: Promise<string>;
+  stop(): Promise<void>;
+}
+
+async function spawnServer(options: ManagedServerOptions, port: number, output: string[]): Promise<RunningServer> {
   const [file, ...args] = splitCommandLine(options.command);
   if (!file) throw new TransportStartError('the server command is empty');
-  const port = await freePort();
-  const output: string[] = [];
   const child: ResultPromise = execa(file, args, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
     env: { ...options.env, [options.portEnv]: String(port) },
@@ -58,13 +70,16 @@ export async function startManagedServer(options: ManagedServerOptions): Promise
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  let exited: string | undefined;
-  const exit = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exited = signal ? `signal ${signal}` : `code ${code}`;
-      resolve();
-    });
-  });
+  const running: RunningServer = {
+    exited: undefined,
+    exit: new Promise<string>((resolve) => {
+      child.once('exit', (code, signal) => {
+        running.exited = signal ? `signal ${signal}` : `code ${code}`;
+        resolve(running.exited);
+      });
+    }),
+    stop: async () => {},
+  };
   const spawnError = await new Promise<string | undefined>((resolve) => {
     child.once('spawn', () => resolve(undefined));
     child.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ENOENT' ? `"${file}" was not found; check the command and the PATH` : err.message));
@@ -72,25 +87,73 @@ export async function startManagedServer(options: ManagedServerOptions): Promise
   if (spawnError) throw new TransportStartError(`Failed to start ${quoteWord(file)}: ${spawnError}`);
   const pgid = child.pid!;
   registerProcessGroup(pgid);
-  const stop = async () => {
-    if (!exited) {
+  running.stop = async () => {
+    if (!running.exited) {
       signalGroup(pgid, 'SIGTERM');
       const timer = setTimeout(() => signalGroup(pgid, 'SIGKILL'), 2000);
-      await exit;
+      await running.exit;
       clearTimeout(timer);
     }
+    // Children the server left behind share its group.
     signalGroup(pgid, 'SIGKILL');
     unregisterProcessGroup(pgid);
   };
   // Stop waiting as soon as the server dies: its exit says more than a timeout would.
   const aborter = new AbortController();
-  void exit.then(() => aborter.abort());
+  void running.exit.then(() => aborter.abort());
   const ready = await waitForPort('127.0.0.1', port, options.startupMs, aborter.signal);
   if (!ready.ok) {
-    await stop();
-    const why = exited ? `it exited (${exited}) before listening` : ready.error;
+    await running.stop();
+    const why = running.exited ? `it exited (${running.exited}) before listening` : ready.error;
     const tail = output.slice(-10).map((l) => `\n    | ${l}`).join('');
     throw new TransportStartError(`Failed to start the HTTP server ${quoteWord(options.command)} on port ${port} (${options.portEnv}=${port}): ${why}${tail}`);
   }
-  return { port, output, stop };
+  return running;
+}
+
+export async function startManagedServer(options: ManagedServerOptions): Promise<ManagedServer> {
+  const port = await freePort();
+  const output: string[] = [];
+  let current = await spawnServer(options, port, output);
+  let restarting: Promise<void> | undefined;
+  let stopped = false;
+  let restarts = 0;
+  return {
+    port,
+    output,
+    get restarts() {
+      return restarts;
+    },
+    // Conversations that open at the same time after a crash share one restart.
+    ensureRunning() {
+      if (stopped || current.exited === undefined) return restarting ?? Promise.resolve();
+      // The dead server's group may hold children that still have the port: reap them first.
+      restarting ??= current
+        .stop()
+        .then(() => spawnServer(options, port, output))
+        .then((next) => {
+          current = next;
+          restarts++;
+        })
+        .finally(() => {
+          restarting = undefined;
+        });
+      return restarting;
+    },
+    onExit(listener) {
+      const watched = current;
+      let active = true;
+      void watched.exit.then((how) => {
+        if (active && !stopped) listener(how);
+      });
+      return () => {
+        active = false;
+      };
+    },
+    stop: async () => {
+      stopped = true;
+      await restarting?.catch(() => undefined);
+      await current.stop();
+    },
+  };
 }

@@ -53,6 +53,7 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
   }
 
   async start(): Promise<void> {
+    await this.watchServerProcess();
     // Fail fast and clearly when nothing listens, rather than as a missing initialize response.
     if (this.options.reachability?.known) return;
     const port = Number(this.url.port || (this.url.protocol === 'https:' ? 443 : 80));

@@ -1,0 +1,66 @@
+// The restart contract of a server the run started: same port after a crash, one restart shared by
+// the conversations that ask at once, exit listeners told how it ended, nothing after stop().
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { quoteWord } from '../command-line.js';
+import { startManagedServer } from './managed-server.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-managed-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Answers every request with its pid; a request to /exit ends the process with code 9.
+const script = join(dir, 'server.mjs');
+writeFileSync(
+  script,
+  `import http from 'node:http';
+http.createServer((req, res) => { if (req.url === '/exit') process.exit(9); res.end(String(process.pid)); }).listen(Number(process.env.PORT), '127.0.0.1');
+`,
+);
+const command = [process.execPath, script].map(quoteWord).join(' ');
+
+function get(port: number, path: string): Promise<string> {
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve(body));
+    });
+    req.on('error', (err) => resolve(`error: ${err.message}`));
+  });
+}
+
+describe('startManagedServer', () => {
+  it('starts the server again on the same port after it exits, once for concurrent callers', { timeout: 30_000 }, async () => {
+    const server = await startManagedServer({ command, portEnv: 'PORT', startupMs: 10_000 });
+    try {
+      const firstPid = await get(server.port, '/');
+      expect(firstPid).toMatch(/^\d+$/);
+      const exited = new Promise<string>((resolve) => server.onExit(resolve));
+      await get(server.port, '/exit');
+      expect(await exited).toBe('code 9');
+      await Promise.all([server.ensureRunning(), server.ensureRunning(), server.ensureRunning()]);
+      expect(server.restarts).toBe(1);
+      const secondPid = await get(server.port, '/');
+      expect(secondPid).toMatch(/^\d+$/);
+      expect(secondPid).not.toBe(firstPid);
+      // A running server is left alone.
+      await server.ensureRunning();
+      expect(server.restarts).toBe(1);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('tells no exit listener about the stop it was asked for', { timeout: 30_000 }, async () => {
+    const server = await startManagedServer({ command, portEnv: 'PORT', startupMs: 10_000 });
+    const heard: string[] = [];
+    server.onExit((how) => heard.push(how));
+    await server.stop();
+    expect(await get(server.port, '/')).toMatch(/^error: /);
+    expect(heard).toEqual([]);
+    await server.ensureRunning();
+    expect(server.restarts).toBe(0);
+  });
+});
