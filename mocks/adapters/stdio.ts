@@ -1,6 +1,8 @@
 // Serves a mock server over the process's stdin/stdout with newline framing (one connection):
 // nothing but messages on stdout, diagnostics on stderr, and a prompt exit when stdin ends.
-import { LineDecoder, type FrameEvent } from '../../runner/protocol/index.js';
+// The framing module alone: the protocol index would load the runner's session and HTTP modules
+// into every stdio server process.
+import { LineDecoder, type FrameEvent } from '../../runner/protocol/line-framing.js';
 import type { MockServer, ServerConnection } from '../core/index.js';
 
 export interface StdioServerOptions {

@@ -1,14 +1,16 @@
 // One client connection to a mock server: JSON-RPC validation, batches, the stateful handshake or
 // the stateless `_meta` rules, dispatch to handlers, cancellation, and server-to-client requests.
+// Protocol modules are imported one by one, not through their index: a stdio server process loads
+// only what it uses (every cell of a stdio run starts one).
 import {
   classify,
   idKey,
   isRequestId,
-  type Implementation,
   type JsonRpcNotification,
   type JsonRpcRequest,
   type RequestId,
-} from '../../runner/protocol/index.js';
+} from '../../runner/protocol/json-rpc.js';
+import type { Implementation } from '../../runner/protocol/wire.js';
 import { compareRevisions, type Revision } from '../../schema/revisions.js';
 import { notificationMatches, requestMatches, type Handler } from './handlers.js';
 import { isLoggingLevel, type LoggingLevel } from './log-levels.js';

@@ -2,7 +2,9 @@
 // Runs the reference server over stdio: `node dist/mocks/reference/stdio-main.js [--revisions a,b]
 // [--page-size N]`. Messages on stdout only; usage errors on stderr with exit code 2.
 import { isRevision, REVISIONS, type Revision } from '../../schema/revisions.js';
-import { serveStdio } from '../adapters/index.js';
+// The stdio adapter alone, not the adapters' index: every cell of a stdio run starts this process,
+// and the index would also load the HTTP adapters (node:http, node:crypto) it never uses.
+import { serveStdio } from '../adapters/stdio.js';
 import { createReferenceServer } from './index.js';
 
 const USAGE = `usage: stdio-main [--revisions ${REVISIONS.join(',')}] [--page-size N]`;

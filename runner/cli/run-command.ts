@@ -40,6 +40,35 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
   for (const p of [...dirs, ...files]) {
     if (!existsSync(p)) throw new UsageError(`Failed to read ${p}: no such file or folder.`, 'Check the path given to --suite-dir / --scenario-file.');
   }
+  // A server the runner starts itself (--server --port-env) takes a second or more to listen: it is
+  // started before the scenarios load, so that the two overlap, and stopped on every way out.
+  const httpSpec = opts.list ? undefined : httpTargetSpec(opts);
+  const opening = httpSpec ? openHttpTarget(httpSpec, opts.timeout).then((live) => ({ live }), (error: unknown) => ({ error })) : undefined;
+  try {
+    return await loadAndRun(opts, version, { rules, dirs, files, httpSpec, opening });
+  } finally {
+    const opened = await opening;
+    if (opened && 'live' in opened) {
+      const http = opened.live;
+      await http.stop();
+      if (http.restarts > 0) {
+        process.stderr.write(`mcp-conform: the server exited during the run and was started again ${http.restarts} time${http.restarts === 1 ? '' : 's'}; the cells it was serving then report how it exited.\n`);
+      }
+    }
+  }
+}
+
+interface RunInputs {
+  rules: RulesCatalogue;
+  dirs: string[];
+  files: string[];
+  httpSpec: ReturnType<typeof httpTargetSpec>;
+  /** The HTTP target being opened (or the reason it could not be); undefined for stdio and --list. */
+  opening: Promise<{ live: LiveHttpTarget } | { error: unknown }> | undefined;
+}
+
+/** Loads and selects the scenarios, then lists them or runs them against the target. */
+async function loadAndRun(opts: CliOptions, version: string, { rules, dirs, files, httpSpec, opening }: RunInputs): Promise<number> {
   const loaded = loadScenarios({ dirs: dirs.length || files.length ? dirs : [defaultSuitesDir()], files, rules });
   if (loaded.problems.length > 0) {
     for (const p of loaded.problems) process.stderr.write(`${p.file}:${p.line}:${p.column} ${p.code} ${p.message} ${p.fix}\n`);
@@ -64,7 +93,7 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
     throw new UsageError('No scenario matches the filters given.', 'Run `mcp-conform --list` to see scenario ids, areas and tags.');
   }
 
-  const target = httpTargetSpec(opts) ?? targetSpec(opts);
+  const target = httpSpec ?? targetSpec(opts);
   const config: RunConfig = {
     target,
     revisions: opts.revision ?? [],
@@ -87,15 +116,13 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
     aborter.abort();
   };
   let http: LiveHttpTarget | undefined;
-  if (target.kind === 'http') {
-    try {
-      http = await openHttpTarget(target, config.timeoutMs);
-    } catch (err) {
-      if (!(err instanceof TransportStartError)) throw err;
-      process.stderr.write(`mcp-conform: ${err.message}\n`);
-      return ExitCode.TargetUnavailable;
-    }
+  const opened = await opening;
+  if (opened && 'error' in opened) {
+    if (!(opened.error instanceof TransportStartError)) throw opened.error;
+    process.stderr.write(`mcp-conform: ${opened.error.message}\n`);
+    return ExitCode.TargetUnavailable;
   }
+  if (opened) http = opened.live;
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
@@ -136,10 +163,6 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    await http?.stop();
-    if (http && http.restarts > 0) {
-      process.stderr.write(`mcp-conform: the server exited during the run and was started again ${http.restarts} time${http.restarts === 1 ? '' : 's'}; the cells it was serving then report how it exited.\n`);
-    }
   }
 }
 

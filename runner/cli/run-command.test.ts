@@ -1,0 +1,31 @@
+// runCommand starts a --port-env server before the scenarios load (so that the two overlap); a run
+// that ends before any cell must still stop it, not leave it to the exit-time safety net.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { liveProcessGroups, quoteWord } from '../transports/index.js';
+import { buildProgram, type CliOptions } from './program.js';
+import { runCommand } from './run-command.js';
+import { UsageError } from './usage-error.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'mcpc-run-command-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function options(argv: string[]): CliOptions {
+  const program = buildProgram('0.0.0-test');
+  program.parse(argv, { from: 'user' });
+  return program.opts<CliOptions>();
+}
+
+describe('runCommand with a server it starts (--server --port-env)', () => {
+  it('stops the server when no scenario matches', { timeout: 30_000 }, async () => {
+    const pidFile = join(scratch, 'pid');
+    const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); require('http').createServer().listen(Number(process.env.PORT), '127.0.0.1')`;
+    const opts = options(['--server', `${quoteWord(process.execPath)} -e ${quoteWord(script)}`, '--port-env', 'PORT', '--scenario', 'no-such-scenario-anywhere']);
+    await expect(runCommand(opts, '0.0.0-test')).rejects.toThrow(UsageError);
+    expect(existsSync(pidFile), 'the server was started').toBe(true);
+    expect(liveProcessGroups()).toEqual([]);
+    expect(() => process.kill(Number(readFileSync(pidFile, 'utf8')), 0)).toThrow(/ESRCH/);
+  });
+});
