@@ -76,6 +76,7 @@ export const SCENARIO_TAGS = [
   'errors',
   'race',
   'robustness',
+  'authorization',
   'schema',
 ] as const;
 
