@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { HeadlessOAuthProvider } from './headless-oauth.mjs';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const [command, ...args] = process.argv.slice(2);
@@ -26,46 +27,6 @@ const client = new Client({ name: 'sdk-example-client', version: '1.0.0' }, { ca
 client.setRequestHandler(CreateMessageRequestSchema, async () => ({ role: 'assistant', content: { type: 'text', text: 'Hello.' }, model: 'example-model', stopReason: 'endTurn' }));
 client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: 'file:///workspace/example', name: 'example' }] }));
 client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { city: 'Oslo' } }));
-
-/** An OAuthClientProvider for a headless client: everything in memory, the user's approval replaced by following the redirect by hand. */
-class HeadlessOAuthProvider {
-  code = undefined;
-  #client = undefined;
-  #tokens = undefined;
-  #verifier = undefined;
-  // Never listened on: the redirect is read from the authorization server's answer, not followed.
-  get redirectUrl() {
-    return 'http://127.0.0.1:9/callback';
-  }
-  get clientMetadata() {
-    return { client_name: 'sdk-example-client', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
-  }
-  clientInformation() {
-    return this.#client;
-  }
-  saveClientInformation(info) {
-    this.#client = info;
-  }
-  tokens() {
-    return this.#tokens;
-  }
-  saveTokens(tokens) {
-    this.#tokens = tokens;
-  }
-  saveCodeVerifier(verifier) {
-    this.#verifier = verifier;
-  }
-  codeVerifier() {
-    return this.#verifier;
-  }
-  async redirectToAuthorization(url) {
-    const answer = await fetch(url, { redirect: 'manual' });
-    const location = answer.headers.get('location');
-    await answer.body?.cancel();
-    this.code = location ? (new URL(location).searchParams.get('code') ?? undefined) : undefined;
-    if (!this.code) throw new Error(`the authorization server did not redirect with a code (HTTP ${answer.status})`);
-  }
-}
 
 /** Connects over HTTP; a 401 makes the SDK run the OAuth flow, and the client then connects again with its token. */
 async function connectHttp(url) {
