@@ -18,3 +18,4 @@ export type {
 } from './adapters/index.js';
 export * from './config/index.js';
 export * from './client/index.js';
+export * from './auth/index.js';

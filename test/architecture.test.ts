@@ -40,9 +40,11 @@ const ALLOWED: Record<string, string[]> = {
   'mocks/config': ['mocks/core', 'schema'],
   'mocks/client': ['runner/protocol', 'runner/transports', 'schema'],
   'mocks/adapters': ['mocks/core', 'runner/protocol', 'schema'],
+  // Mock OAuth stands alone (Node built-ins only): it forwards to an MCP endpoint over HTTP.
+  'mocks/auth': [],
   'mocks/msw': ['mocks/adapters', 'mocks/core', 'runner/protocol', 'schema'],
   'mocks/reference': ['mocks/core', 'mocks/adapters', 'mocks/client', 'runner/protocol', 'schema'],
-  mocks: ['mocks/core', 'mocks/config', 'mocks/client', 'mocks/adapters', 'mocks/reference', 'runner/protocol', 'schema'],
+  mocks: ['mocks/core', 'mocks/config', 'mocks/client', 'mocks/adapters', 'mocks/reference', 'mocks/auth', 'runner/protocol', 'schema'],
 };
 
 function moduleOf(file: string): string | undefined {

@@ -5,9 +5,14 @@
 // connects over Streamable HTTP. The scenario under test is in
 // MCP_CONFORM_SCENARIO; this client needs no special case: every client scenario asks it to
 // connect, list the tools (every page), call each one (giving up after a second), and disconnect.
+// Over HTTP it can authorize (OAuth, client/auth-* scenarios) without a browser: the SDK's OAuth
+// client does discovery, registration, PKCE and the token exchange; the provider below "opens" the
+// authorization URL by fetching it and reads the code from the redirect's Location.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { HeadlessOAuthProvider } from './headless-oauth.mjs';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const [command, ...args] = process.argv.slice(2);
@@ -22,9 +27,25 @@ const client = new Client({ name: 'sdk-example-client', version: '1.0.0' }, { ca
 client.setRequestHandler(CreateMessageRequestSchema, async () => ({ role: 'assistant', content: { type: 'text', text: 'Hello.' }, model: 'example-model', stopReason: 'endTurn' }));
 client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: 'file:///workspace/example', name: 'example' }] }));
 client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { city: 'Oslo' } }));
+
+/** Connects over HTTP; a 401 makes the SDK run the OAuth flow, and the client then connects again with its token. */
+async function connectHttp(url) {
+  const provider = new HeadlessOAuthProvider();
+  const transport = () => new StreamableHTTPClientTransport(new URL(url), { authProvider: provider });
+  const first = transport();
+  try {
+    await client.connect(first);
+  } catch (err) {
+    if (!(err instanceof UnauthorizedError) || provider.code === undefined) throw err;
+    await first.finishAuth(provider.code);
+    await client.connect(transport());
+  }
+}
+
 try {
   const overHttp = /^https?:\/\//.test(command);
-  await client.connect(overHttp ? new StreamableHTTPClientTransport(new URL(command)) : new StdioClientTransport({ command, args, stderr: 'inherit' }));
+  if (overHttp) await connectHttp(command);
+  else await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
   const tools = [];
   let cursor;
   do {

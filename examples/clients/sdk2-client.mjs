@@ -5,8 +5,10 @@
 // connects over Streamable HTTP. The scenario under test is in
 // MCP_CONFORM_SCENARIO; this client needs no special case: every client scenario asks it to
 // connect (probing for 2026-07-28 with server/discover first), list the tools (every page), call each one (giving up after a second), and disconnect.
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+// Over HTTP it authorizes (OAuth, client/auth-* scenarios) headlessly, with headless-oauth.mjs.
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { HeadlessOAuthProvider } from './headless-oauth.mjs';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -24,9 +26,25 @@ const client = new Client(
 client.setRequestHandler('sampling/createMessage', async () => ({ role: 'assistant', content: { type: 'text', text: 'Hello.' }, model: 'example-model', stopReason: 'endTurn' }));
 client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: 'file:///workspace/example', name: 'example' }] }));
 client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { city: 'Oslo' } }));
+
+/** Connects over HTTP; a 401 makes the SDK run the OAuth flow, and the client then connects again with its token. */
+async function connectHttp(url) {
+  const provider = new HeadlessOAuthProvider();
+  const transport = () => new StreamableHTTPClientTransport(new URL(url), { authProvider: provider });
+  const first = transport();
+  try {
+    await client.connect(first);
+  } catch (err) {
+    if (!(err instanceof UnauthorizedError) || provider.callback === undefined) throw err;
+    await first.finishAuth(provider.callback);
+    await client.connect(transport());
+  }
+}
+
 try {
   const overHttp = /^https?:\/\//.test(command);
-  await client.connect(overHttp ? new StreamableHTTPClientTransport(new URL(command)) : new StdioClientTransport({ command, args, stderr: 'inherit' }));
+  if (overHttp) await connectHttp(command);
+  else await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
   const tools = [];
   let cursor;
   do {

@@ -5,6 +5,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { MockServer } from '../../mocks/index.js';
 import { LineDecoder } from '../protocol/index.js';
 import { quoteWord } from '../transports/index.js';
+import type { AuthFacts } from './auth-host.js';
 import type { HttpFacts } from './http-host.js';
 
 export interface RecordedLine {
@@ -26,6 +27,8 @@ export interface ClientHost {
   readonly toClient: RecordedLine[];
   /** The HTTP side of the conversation (Streamable HTTP hosts only). */
   readonly http?: HttpFacts;
+  /** The OAuth side of the conversation (hosts behind the mock authorization layer only). */
+  readonly auth?: AuthFacts | undefined;
   /** Connections the client opened (a client may connect more than once). */
   readonly connectionCount: number;
   /** Starts serving; resolves with the text that replaces the placeholder in the client command. */

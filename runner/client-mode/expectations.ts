@@ -6,6 +6,8 @@ import type { CheckResult, CheckStatus, RuleRef } from '../results/index.js';
 import { isStateless, type Revision } from '../../schema/revisions.js';
 import type { RecordedLine } from './bridge.js';
 import { judgeCancellations } from './cancellation-expectations.js';
+import type { AuthFacts } from './auth-host.js';
+import { judgeAuthDuty } from './auth-expectations.js';
 import { judgeHttpDuty } from './http-expectations.js';
 import type { HttpFacts } from './http-host.js';
 import type { Expectation } from './types.js';
@@ -21,6 +23,8 @@ export interface JudgeInput {
   revision: Revision;
   /** The HTTP side of the conversation, when the client was tested over {url}. */
   http?: HttpFacts;
+  /** The OAuth side, when the scenario put the mock behind authorization. */
+  auth?: AuthFacts;
 }
 
 type Verdict = Pick<CheckResult, 'status' | 'message' | 'expected' | 'actual' | 'pointer' | 'evidence'>;
@@ -168,6 +172,10 @@ function judgeOne(
     case 'http': {
       if (!input.http) return { status: 'skipped', message: 'HTTP-level duties are judged only when the client is tested over {url}' };
       return judgeHttpDuty(e.duty, input.http, input.revision);
+    }
+    case 'auth': {
+      if (!input.auth) return { status: 'skipped', message: 'authorization duties are judged only when the scenario puts the mock behind authorization (`auth:`) and the client is tested over {url}' };
+      return judgeAuthDuty(e.duty, input.auth);
     }
   }
 }

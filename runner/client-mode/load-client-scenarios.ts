@@ -7,11 +7,12 @@ import type { RulesCatalogue } from '../../schema/rules.js';
 import { expandRange, RevisionRangeError, type RevisionRange } from '../../schema/revisions.js';
 import { parseYamlSource, schemaProblems, userFileSchema, userFileValidator, type SourceProblem, type YamlSource } from '../../schema/scenario/index.js';
 import { CLIENT_ROLE_LINE, expectationsFor, yamlFiles } from '../suite-loader/index.js';
-import type { CancellationDuty, ClientScenario, Expectation, HttpCheckName } from './types.js';
+import type { AuthSetup } from '../../mocks/index.js';
+import type { AuthCheckName, CancellationDuty, ClientScenario, Expectation, HttpCheckName } from './types.js';
 
 export const CLIENT_SCENARIO_INVALID = 'MCPC_CLIENT_SCENARIO_INVALID';
 const DEFAULT_WITHIN_MS = 10_000;
-const KINDS = ['first', 'sent', 'notSent', 'each', 'before', 'uniqueRequestIds', 'answered', 'echoes', 'http', 'cancellations'] as const;
+const KINDS = ['first', 'sent', 'notSent', 'each', 'before', 'uniqueRequestIds', 'answered', 'echoes', 'http', 'cancellations', 'auth'] as const;
 
 export interface ClientLoadResult {
   scenarios: ClientScenario[];
@@ -74,6 +75,7 @@ export function parseClientScenario(file: string, text: string, rules: RulesCata
     server: (raw.server as Record<string, unknown> | undefined) ?? {},
     withinMs: (raw.within as number | undefined) ?? DEFAULT_WITHIN_MS,
     ...(raw.transport === 'http' || raw.transport === 'stdio' ? { transport: raw.transport } : {}),
+    ...(raw.auth !== undefined ? { auth: raw.auth as AuthSetup } : {}),
     expect: (raw.expect as Record<string, unknown>[]).map((e, i) => toExpectation(e, source.locate(`/expect/${i}`).line)),
     file,
   };
@@ -128,5 +130,7 @@ function toExpectation(e: Record<string, unknown>, sourceLine: number): Expectat
       return { kind, duty: e.http as HttpCheckName, ...options };
     case 'cancellations':
       return { kind, duty: e.cancellations as CancellationDuty, ...options };
+    case 'auth':
+      return { kind, duty: e.auth as AuthCheckName, ...options };
   }
 }

@@ -8,6 +8,7 @@ import type { MatchContext } from '../matchers/index.js';
 import { TransportStartError } from '../protocol/index.js';
 import { scenarioStatus, type CheckResult, type RuleRef, type ScenarioResult, type TranscriptEntry } from '../results/index.js';
 import { StdioTransport } from '../transports/index.js';
+import { AuthorizingHttpHost } from './auth-host.js';
 import { StdioRelayHost, type ClientHost, type RecordedLine, type Recorder } from './bridge.js';
 import { clientAlwaysOnChecks, negotiatedVersions } from './client-checks.js';
 import { judgeExpectations } from './expectations.js';
@@ -65,7 +66,8 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
   }
   const config = { serverInfo: { name: 'mcp-conform-mock', version: '1.0.0' }, revisions: [revision], ...scenario.server } as MockConfig;
   const mock = createMockFromConfig(config, { record: false, logger: { warn: (m) => record('note', `mock: ${m}`), error: (m) => record('note', `mock: ${m}`) } });
-  const bridge: ClientHost = overHttp && input.makeHttpHost ? input.makeHttpHost(mock, record) : new StdioRelayHost(mock, record, input.relayEntry);
+  const served: ClientHost = overHttp && input.makeHttpHost ? input.makeHttpHost(mock, record) : new StdioRelayHost(mock, record, input.relayEntry);
+  const bridge = scenario.auth && overHttp ? new AuthorizingHttpHost(served, scenario.auth, record) : served;
   const pointer = await bridge.start();
   const client = new StdioTransport({
     command: input.command.split(overHttp ? URL_PLACEHOLDER : SERVER_PLACEHOLDER).join(pointer),
@@ -116,6 +118,7 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
       match: validation?.validators ?? {},
       revision,
       ...(bridge.http ? { http: bridge.http } : {}),
+      ...(bridge.auth ? { auth: bridge.auth } : {}),
     }),
   ];
   return done(scenarioStatus(checks, input.strict), checks);

@@ -1,4 +1,5 @@
 // Client-role scenarios (schema/scenario/client-scenario.schema.json) as the client runner reads them.
+import type { AuthSetup } from '../../mocks/index.js';
 import type { RevisionRange } from '../../schema/revisions.js';
 
 interface CheckOptions {
@@ -17,6 +18,7 @@ export type Expectation = CheckOptions &
     | { kind: 'uniqueRequestIds' }
     | { kind: 'answered'; method: string; result?: unknown; error?: unknown; capability?: string }
     | { kind: 'http'; duty: HttpCheckName }
+    | { kind: 'auth'; duty: AuthCheckName }
     | { kind: 'echoes'; pointer: string; issuedAt: string; where?: unknown }
     | { kind: 'cancellations'; duty: CancellationDuty }
   ) & { sourceLine: number };
@@ -28,6 +30,13 @@ export type CancellationDuty = (typeof CANCELLATION_DUTIES)[number];
 /** The HTTP-level duties a client-mode cell can judge (runner/client-mode/http-expectations.ts). */
 export const HTTP_CHECKS = ['session-id', 'protocol-version-header', 'protocol-version-value', 'request-metadata-headers', 'reinitialize-after-404', 'resume-after-drop', 'respects-retry', 'accept-header'] as const;
 export type HttpCheckName = (typeof HTTP_CHECKS)[number];
+
+/** The authorization duties a client-mode cell can judge (runner/client-mode/auth-expectations.ts). */
+export const AUTH_CHECKS = [
+  'resource-metadata-from-header', 'resource-metadata-well-known', 'server-metadata', 'default-endpoints', 'pkce', 'pkce-s256', 'resource-parameter',
+  'bearer-on-every-request', 'token-not-in-query', 'scope-selection',
+] as const;
+export type AuthCheckName = (typeof AUTH_CHECKS)[number];
 
 export interface ClientScenario {
   id: string;
@@ -43,6 +52,8 @@ export interface ClientScenario {
   withinMs: number;
   /** Only over this transport (HTTP-level duties); other cells are skipped with the reason. */
   transport?: 'stdio' | 'http';
+  /** Put the mock behind the mock OAuth layer with this setup (HTTP only). */
+  auth?: AuthSetup;
   expect: Expectation[];
   file: string;
 }

@@ -77,6 +77,7 @@ export const SCENARIO_TAGS = [
   'errors',
   'race',
   'robustness',
+  'authorization',
   'schema',
 ] as const;
 

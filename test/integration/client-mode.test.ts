@@ -77,7 +77,24 @@ const HTTP_DEFECTS = [
   { defect: 'keep-invalid-tools', revision: '2026-07-28', scenario: 'client/http-invalid-param-header', rule: 'client.http.invalid-param-header-tool', status: 'failed' },
 ] as const;
 
-type Defect = (typeof DEFECTS)[number] | (typeof CANCELLATION_AND_PROBE_DEFECTS)[number] | (typeof HTTP_DEFECTS)[number];
+/** Each planted authorization defect (test/fixtures/clients/README.md) and the check it must trip over {url}. */
+const AUTH_DEFECTS = [
+  { defect: 'auth-ignore-header', revision: '2025-06-18', scenario: 'client/auth-authorization-code', rule: 'client.auth.resource-metadata-from-header', status: 'failed' },
+  { defect: 'auth-root-first', revision: '2025-11-25', scenario: 'client/auth-well-known-root', rule: 'client.auth.resource-metadata-well-known', status: 'failed' },
+  { defect: 'auth-skip-metadata', revision: '2025-03-26', scenario: 'client/auth-2025-03-26-metadata', rule: 'client.auth.server-metadata', status: 'failed' },
+  { defect: 'auth-skip-metadata', revision: '2025-11-25', scenario: 'client/auth-well-known-path', rule: 'client.auth.server-metadata', status: 'failed' },
+  { defect: 'auth-no-defaults', revision: '2025-03-26', scenario: 'client/auth-2025-03-26-default-endpoints', rule: 'client.auth.default-endpoints', status: 'failed' },
+  { defect: 'auth-no-pkce', revision: '2025-06-18', scenario: 'client/auth-authorization-code', rule: 'client.auth.pkce', status: 'failed' },
+  { defect: 'auth-wrong-verifier', revision: '2025-03-26', scenario: 'client/auth-2025-03-26-metadata', rule: 'client.auth.pkce', status: 'failed' },
+  { defect: 'auth-plain-pkce', revision: '2025-11-25', scenario: 'client/auth-authorization-code', rule: 'client.auth.pkce-s256', status: 'failed' },
+  { defect: 'auth-no-resource', revision: '2026-07-28', scenario: 'client/auth-authorization-code', rule: 'client.auth.resource-parameter', status: 'failed' },
+  { defect: 'auth-drop-bearer', revision: '2025-06-18', scenario: 'client/auth-authorization-code', rule: 'client.auth.bearer-header', status: 'failed' },
+  { defect: 'auth-token-in-query', revision: '2025-11-25', scenario: 'client/auth-authorization-code', rule: 'client.auth.token-not-in-query', status: 'failed' },
+  { defect: 'auth-wrong-scope', revision: '2025-11-25', scenario: 'client/auth-authorization-code', rule: 'client.auth.scope-selection', status: 'warning' },
+  { defect: 'auth-wrong-scope', revision: '2026-07-28', scenario: 'client/auth-well-known-root', rule: 'client.auth.scope-selection', status: 'warning' },
+] as const;
+
+type Defect = (typeof DEFECTS)[number] | (typeof CANCELLATION_AND_PROBE_DEFECTS)[number] | (typeof HTTP_DEFECTS)[number] | (typeof AUTH_DEFECTS)[number];
 
 /** Runs each defect in its own cell, four at a time; returns the table with the status its rule's check actually got. */
 async function plantAll(defects: readonly Defect[], placeholder: string) {
@@ -120,6 +137,10 @@ describe('mcp-conform --client', () => {
 
   it('each planted HTTP-level client defect is caught by its scenario and rule over {url}', async () => {
     expect(await plantAll(HTTP_DEFECTS, '{url}')).toEqual(HTTP_DEFECTS);
+  }, 120_000);
+
+  it('each planted authorization defect is caught by its scenario and rule over {url}', async () => {
+    expect(await plantAll(AUTH_DEFECTS, '{url}')).toEqual(AUTH_DEFECTS);
   }, 120_000);
 
   it('the TypeScript SDK 1.x client passes at its revisions and is skipped where it speaks none', async () => {

@@ -1,0 +1,46 @@
+// An OAuthClientProvider (the SDKs' interface, 1.x and 2.x alike) for example clients that run
+// without a browser or a user: client information, tokens and the PKCE verifier are kept in memory,
+// and the user's approval is replaced by fetching the authorization URL and reading the code (and
+// the rest of the callback's parameters) from the redirect's Location.
+export class HeadlessOAuthProvider {
+  code = undefined;
+  /** The query of the redirect back to the client (code, state, iss). */
+  callback = undefined;
+  #client = undefined;
+  #tokens = undefined;
+  #verifier = undefined;
+  // Never listened on: the redirect is read from the authorization server's answer, not followed.
+  get redirectUrl() {
+    return 'http://127.0.0.1:9/callback';
+  }
+  get clientMetadata() {
+    return { client_name: 'sdk-example-client', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+  }
+  clientInformation() {
+    return this.#client;
+  }
+  saveClientInformation(info) {
+    this.#client = info;
+  }
+  tokens() {
+    return this.#tokens;
+  }
+  saveTokens(tokens) {
+    this.#tokens = tokens;
+  }
+  saveCodeVerifier(verifier) {
+    this.#verifier = verifier;
+  }
+  codeVerifier() {
+    return this.#verifier;
+  }
+  async redirectToAuthorization(url) {
+    const answer = await fetch(url, { redirect: 'manual' });
+    const location = answer.headers.get('location');
+    await answer.body?.cancel();
+    this.callback = location ? new URL(location).searchParams : undefined;
+    this.code = this.callback?.get('code') ?? undefined;
+    if (!this.code) throw new Error(`the authorization server did not redirect with a code (HTTP ${answer.status})`);
+  }
+}
+

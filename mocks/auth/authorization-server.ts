@@ -1,0 +1,215 @@
+// A mock OAuth 2.1 authorization server for testing MCP clients: discovery metadata (RFC 8414 or
+// OpenID Connect Discovery), dynamic client registration (RFC 7591), an /authorize endpoint that
+// approves at once and redirects with a code (no user, no browser), and a /token endpoint that
+// verifies PKCE and the client's authentication before issuing a bearer token. It records nothing
+// itself: the server that mounts it (serveAuthorization) records every request. The issuer is the
+// origin it is mounted on, so the same handler serves as a separate authorization server or, for
+// 2025-03-26 clients, on the MCP server's own origin.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readSmallBody, sendJson } from './http-util.js';
+import { pkceMismatch } from './pkce.js';
+import type { AuthRequestRecord, AuthSetup } from './types.js';
+
+export const AUTH_PATHS = { authorize: '/authorize', token: '/token', register: '/register' } as const;
+const OAUTH_METADATA = '/.well-known/oauth-authorization-server';
+const OPENID_METADATA = '/.well-known/openid-configuration';
+const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'];
+
+interface RegisteredClient {
+  secret?: string;
+  redirectUris: string[];
+}
+
+interface PendingCode {
+  clientId: string;
+  redirectUri: string | undefined;
+  challenge: string | undefined;
+  method: string | undefined;
+  scope: string | undefined;
+  resource: string | undefined;
+}
+
+export interface IssuedToken {
+  clientId: string;
+  scope: string | undefined;
+  resource: string | undefined;
+}
+
+const token = (prefix: string) => `${prefix}-${randomBytes(18).toString('base64url')}`;
+
+export class MockAuthorizationServer {
+  /** Access tokens issued so far. */
+  readonly tokens = new Map<string, IssuedToken>();
+  private readonly clients = new Map<string, RegisteredClient>();
+  private readonly codes = new Map<string, PendingCode>();
+  private readonly refreshTokens = new Map<string, IssuedToken>();
+
+  constructor(
+    private readonly setup: AuthSetup,
+    /** The origin it is served on, e.g. http://127.0.0.1:4000 (set once listening). */
+    public issuer = '',
+  ) {}
+
+  /** The discovery document this setup serves, at its well-known path; undefined for `defaults`. */
+  metadataPath(): string | undefined {
+    if (this.setup.serverMetadata === 'defaults') return undefined;
+    return this.setup.serverMetadata === 'openid' ? OPENID_METADATA : OAUTH_METADATA;
+  }
+
+  metadata(): Record<string, unknown> {
+    const base = {
+      issuer: this.issuer,
+      authorization_endpoint: `${this.issuer}${AUTH_PATHS.authorize}`,
+      token_endpoint: `${this.issuer}${AUTH_PATHS.token}`,
+      registration_endpoint: `${this.issuer}${AUTH_PATHS.register}`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: AUTH_METHODS,
+      authorization_response_iss_parameter_supported: true,
+    };
+    return this.setup.serverMetadata === 'openid'
+      ? { ...base, jwks_uri: `${this.issuer}/jwks`, subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] }
+      : base;
+  }
+
+  /** Answers `req` if it is one of the authorization server's paths; false otherwise. */
+  async handle(req: IncomingMessage, res: ServerResponse, url: URL, record: AuthRequestRecord): Promise<boolean> {
+    const path = url.pathname;
+    if (path === this.metadataPath() && req.method === 'GET') {
+      record.outcome = 'served the authorization server metadata';
+      sendJson(res, 200, this.metadata());
+      return true;
+    }
+    if (path === AUTH_PATHS.register && req.method === 'POST') {
+      record.body = await readSmallBody(req);
+      this.register(res, record);
+      return true;
+    }
+    if (path === AUTH_PATHS.authorize && req.method === 'GET') {
+      this.authorize(res, record);
+      return true;
+    }
+    if (path === AUTH_PATHS.token && req.method === 'POST') {
+      record.body = await readSmallBody(req);
+      this.token(res, record);
+      return true;
+    }
+    return false;
+  }
+
+  isValidToken(value: string): boolean {
+    return this.tokens.has(value);
+  }
+
+  private register(res: ServerResponse, record: AuthRequestRecord): void {
+    const body = record.body ?? {};
+    let redirectUris: unknown;
+    try {
+      redirectUris = JSON.parse(body.redirect_uris ?? 'null');
+    } catch {
+      redirectUris = undefined;
+    }
+    if (!Array.isArray(redirectUris) || redirectUris.length === 0 || !redirectUris.every((u) => typeof u === 'string')) {
+      record.outcome = 'refused the registration: no redirect_uris';
+      return sendJson(res, 400, { error: 'invalid_redirect_uri', error_description: 'redirect_uris must be a non-empty array of URLs' });
+    }
+    const method = body.token_endpoint_auth_method ?? 'client_secret_basic';
+    if (!AUTH_METHODS.includes(method)) {
+      record.outcome = `refused the registration: token_endpoint_auth_method ${method}`;
+      return sendJson(res, 400, { error: 'invalid_client_metadata', error_description: `token_endpoint_auth_method must be one of ${AUTH_METHODS.join(', ')}` });
+    }
+    const clientId = token('client');
+    const secret = method === 'none' ? undefined : token('secret');
+    this.clients.set(clientId, { redirectUris: redirectUris as string[], ...(secret ? { secret } : {}) });
+    record.outcome = `registered client ${clientId}`;
+    let metadata: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(body)) {
+      try {
+        metadata[k] = JSON.parse(v);
+      } catch {
+        metadata[k] = v;
+      }
+    }
+    metadata = { ...metadata, client_id: clientId, client_id_issued_at: Math.floor(Date.now() / 1000), token_endpoint_auth_method: method };
+    if (secret) Object.assign(metadata, { client_secret: secret, client_secret_expires_at: 0 });
+    sendJson(res, 201, metadata);
+  }
+
+  /** Approves at once: the redirect carries a code, the state and the issuer (RFC 9207). */
+  private authorize(res: ServerResponse, record: AuthRequestRecord): void {
+    const q = record.query;
+    const client = q.client_id === undefined ? undefined : this.clients.get(q.client_id);
+    const redirectUri = q.redirect_uri ?? (client?.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
+    if (!client || redirectUri === undefined || !client.redirectUris.includes(redirectUri)) {
+      record.outcome = `refused the authorization request: ${client ? 'unregistered redirect_uri' : 'unknown client_id'}`;
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end(client ? 'redirect_uri is not one registered for this client' : 'unknown client_id');
+      return;
+    }
+    const target = new URL(redirectUri);
+    if (q.response_type !== 'code') {
+      target.searchParams.set('error', 'unsupported_response_type');
+    } else {
+      const code = token('code');
+      this.codes.set(code, { clientId: q.client_id!, redirectUri: q.redirect_uri, challenge: q.code_challenge, method: q.code_challenge_method, scope: q.scope, resource: q.resource });
+      target.searchParams.set('code', code);
+    }
+    if (q.state !== undefined) target.searchParams.set('state', q.state);
+    target.searchParams.set('iss', this.issuer);
+    record.outcome = `approved: redirect to ${target.origin}${target.pathname}`;
+    res.writeHead(302, { location: target.href });
+    res.end();
+  }
+
+  private token(res: ServerResponse, record: AuthRequestRecord): void {
+    const body = record.body ?? {};
+    const fail = (status: number, error: string, description: string) => {
+      record.outcome = `refused the token request: ${description}`;
+      sendJson(res, status, { error, error_description: description });
+    };
+    const clientId = this.authenticate(record);
+    if (typeof clientId !== 'string') return fail(401, 'invalid_client', clientId.reason);
+    let issued: IssuedToken;
+    if (body.grant_type === 'authorization_code') {
+      const pending = body.code === undefined ? undefined : this.codes.get(body.code);
+      if (!pending || pending.clientId !== clientId) return fail(400, 'invalid_grant', 'unknown or used authorization code');
+      this.codes.delete(body.code!);
+      if (pending.redirectUri !== undefined && body.redirect_uri !== pending.redirectUri) return fail(400, 'invalid_grant', 'redirect_uri differs from the authorization request');
+      const mismatch = pkceMismatch(pending.challenge, pending.method, body.code_verifier);
+      if (mismatch) return fail(400, 'invalid_grant', mismatch);
+      issued = { clientId, scope: pending.scope, resource: body.resource ?? pending.resource };
+    } else if (body.grant_type === 'refresh_token') {
+      const previous = body.refresh_token === undefined ? undefined : this.refreshTokens.get(body.refresh_token);
+      if (!previous || previous.clientId !== clientId) return fail(400, 'invalid_grant', 'unknown refresh token');
+      this.refreshTokens.delete(body.refresh_token!);
+      issued = { ...previous, resource: body.resource ?? previous.resource };
+    } else {
+      return fail(400, 'unsupported_grant_type', `grant_type ${body.grant_type ?? '(absent)'} is not supported`);
+    }
+    const access = token('access');
+    const refresh = token('refresh');
+    this.tokens.set(access, issued);
+    this.refreshTokens.set(refresh, issued);
+    record.outcome = `issued access token ${access}`;
+    sendJson(res, 200, { access_token: access, token_type: 'Bearer', expires_in: 3600, refresh_token: refresh, ...(issued.scope !== undefined ? { scope: issued.scope } : {}) });
+  }
+
+  /** The authenticated client id (client_secret_basic, client_secret_post or none), or why not. */
+  private authenticate(record: AuthRequestRecord): string | { reason: string } {
+    const basic = /^Basic\s+(.+)$/i.exec(record.headers.authorization ?? '');
+    let id = record.body?.client_id;
+    let secret = record.body?.client_secret;
+    if (basic) {
+      const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      id = decodeURIComponent(decoded.slice(0, colon));
+      secret = decodeURIComponent(decoded.slice(colon + 1));
+    }
+    const client = id === undefined ? undefined : this.clients.get(id);
+    if (!client) return { reason: 'unknown client_id' };
+    if (client.secret !== undefined && secret !== client.secret) return { reason: 'the client secret is missing or wrong' };
+    return id!;
+  }
+}

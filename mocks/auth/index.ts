@@ -1,0 +1,8 @@
+// Mock OAuth for testing MCP clients' authorization: a protected resource in front of a mock MCP
+// endpoint and a mock authorization server, both on 127.0.0.1, recording every request.
+export { serveAuthorization, RESOURCE_METADATA_PATH, HEADER_METADATA_PATH, AUTH_PATHS } from './serve-authorization.js';
+export type { AuthorizationOptions, AuthorizationHandle } from './serve-authorization.js';
+export { MockAuthorizationServer } from './authorization-server.js';
+export type { IssuedToken } from './authorization-server.js';
+export { pkceMismatch, s256 } from './pkce.js';
+export type { AuthSetup, AuthRequestRecord, AuthRequestListener } from './types.js';

@@ -1,0 +1,114 @@
+// The mock OAuth layer on its own: the challenge and metadata each setup serves, the authorization
+// code flow with PKCE and the resource parameter, refusals a broken client must meet, and requests
+// with a valid token forwarded to the MCP endpoint behind it.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pkceMismatch, s256 } from './pkce.js';
+import { serveAuthorization, type AuthorizationHandle } from './serve-authorization.js';
+import type { AuthSetup } from './types.js';
+
+const REDIRECT = 'http://127.0.0.1:9/callback';
+const VERIFIER = 'v'.repeat(43);
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((c) => c()));
+});
+
+/** An upstream "MCP endpoint" that echoes what reached it. */
+async function upstream(): Promise<string> {
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ reached: req.url, authorization: req.headers.authorization ?? null }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  closers.push(() => new Promise<void>((r) => server.close(() => r())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+}
+
+async function serve(setup: AuthSetup): Promise<AuthorizationHandle> {
+  const handle = await serveAuthorization({ setup, upstream: await upstream() });
+  closers.push(() => handle.close());
+  return handle;
+}
+
+/** Registers, authorizes (reading the code from the redirect) and exchanges the code; returns the token answer. */
+async function flow(handle: AuthorizationHandle, options: { verifier?: string; method?: 'S256' | 'plain' } = {}) {
+  const reg = (await (await fetch(`${handle.issuer}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }) })).json()) as { client_id: string };
+  const authorize = new URL(`${handle.issuer}/authorize`);
+  const query = { response_type: 'code', client_id: reg.client_id, redirect_uri: REDIRECT, state: 's1', code_challenge: options.method === 'plain' ? VERIFIER : s256(VERIFIER), code_challenge_method: options.method ?? 'S256', resource: handle.url };
+  for (const [k, v] of Object.entries(query)) authorize.searchParams.set(k, v);
+  const redirect = await fetch(authorize, { redirect: 'manual' });
+  const location = new URL(redirect.headers.get('location')!);
+  const body = new URLSearchParams({ grant_type: 'authorization_code', code: location.searchParams.get('code')!, redirect_uri: REDIRECT, client_id: reg.client_id, code_verifier: options.verifier ?? VERIFIER, resource: handle.url });
+  const answer = await fetch(`${handle.issuer}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  return { status: answer.status, body: (await answer.json()) as Record<string, string>, location };
+}
+
+describe('serveAuthorization', () => {
+  it('answers 401 with a challenge naming the metadata URL, and serves the metadata only there', async () => {
+    const handle = await serve({ challengeScope: 'mcp:tools', scopesSupported: ['mcp:tools', 'mcp:read'] });
+    const refused = await fetch(handle.url, { method: 'POST', body: '{}' });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${handle.resourceMetadataUrl!}", scope="mcp:tools"`);
+    expect(await (await fetch(handle.resourceMetadataUrl!)).json()).toEqual({ resource: handle.url, authorization_servers: [handle.issuer], bearer_methods_supported: ['header'], scopes_supported: ['mcp:tools', 'mcp:read'] });
+    expect((await fetch(new URL('/.well-known/oauth-protected-resource/mcp', handle.url))).status).toBe(404);
+    const metadata = (await (await fetch(`${handle.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(metadata).toMatchObject({ issuer: handle.issuer, code_challenge_methods_supported: ['S256'], token_endpoint: `${handle.issuer}/token` });
+    expect((await fetch(`${handle.issuer}/.well-known/openid-configuration`)).status).toBe(404);
+  });
+
+  it.each([
+    ['path', '/.well-known/oauth-protected-resource/mcp'],
+    ['root', '/.well-known/oauth-protected-resource'],
+  ] as const)('with resourceMetadata: %s the challenge is bare and the document is at %s', async (mode, path) => {
+    const handle = await serve({ resourceMetadata: mode, serverMetadata: 'openid' });
+    expect((await fetch(handle.url)).headers.get('www-authenticate')).toBe('Bearer');
+    expect(handle.resourceMetadataUrl).toBe(new URL(path, handle.url).href);
+    expect((await fetch(handle.resourceMetadataUrl!)).status).toBe(200);
+    expect((await fetch(`${handle.issuer}/.well-known/openid-configuration`)).status).toBe(200);
+  });
+
+  it('runs the authorization code flow with PKCE and forwards requests carrying the issued token', async () => {
+    const handle = await serve({});
+    const { status, body, location } = await flow(handle);
+    expect(location.searchParams.get('state')).toBe('s1');
+    expect(location.searchParams.get('iss')).toBe(handle.issuer);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ token_type: 'Bearer' });
+    const through = await fetch(`${handle.url}`, { method: 'POST', headers: { authorization: `Bearer ${body.access_token!}` }, body: '{}' });
+    expect(await through.json()).toEqual({ reached: '/mcp', authorization: `Bearer ${body.access_token!}` });
+    const stale = await fetch(handle.url, { headers: { authorization: 'Bearer nope' } });
+    expect(stale.status).toBe(401);
+    expect(stale.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+    expect(handle.authorizationServer.tokens.get(body.access_token!)).toMatchObject({ resource: handle.url });
+    expect(handle.requests.map((r) => `${r.to} ${r.method} ${r.path} ${r.status}`)).toContain('authorization-server POST /token 200');
+  });
+
+  it('refuses a token request whose verifier does not answer the challenge', async () => {
+    const handle = await serve({});
+    const { status, body } = await flow(handle, { verifier: 'w'.repeat(43) });
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: 'invalid_grant', error_description: 'the code_verifier does not match the S256 code_challenge' });
+  });
+
+  it('2025-03-26 style: the authorization server lives on the MCP server origin (metadata or default paths)', async () => {
+    const withMetadata = await serve({ resourceMetadata: 'none' });
+    expect(withMetadata.issuer).toBe(new URL(withMetadata.url).origin);
+    expect((await fetch(`${withMetadata.issuer}/.well-known/oauth-authorization-server`)).status).toBe(200);
+    const bare = await serve({ resourceMetadata: 'none', serverMetadata: 'defaults' });
+    expect((await fetch(`${bare.issuer}/.well-known/oauth-authorization-server`)).status).toBe(404);
+    expect((await flow(bare)).status).toBe(200);
+  });
+});
+
+describe('pkceMismatch', () => {
+  it('accepts the matching S256 and plain verifiers and names every other case', () => {
+    expect(pkceMismatch(s256(VERIFIER), 'S256', VERIFIER)).toBeUndefined();
+    expect(pkceMismatch(VERIFIER, 'plain', VERIFIER)).toBeUndefined();
+    expect(pkceMismatch(undefined, undefined, undefined)).toBeUndefined();
+    expect(pkceMismatch(s256(VERIFIER), 'S256', undefined)).toMatch(/no code_verifier/);
+    expect(pkceMismatch(undefined, undefined, VERIFIER)).toMatch(/no code_challenge/);
+    expect(pkceMismatch(s256(VERIFIER), 'S256', 'short')).toMatch(/43 to 128/);
+  });
+});

@@ -1,0 +1,162 @@
+// Puts a running MCP endpoint behind OAuth for client tests: a protected resource on 127.0.0.1 that
+// answers 401 with a `WWW-Authenticate: Bearer` challenge until a request carries a token the mock
+// authorization server issued, serves its protected resource metadata (RFC 9728) where the setup
+// says, and forwards authorized requests (SSE streams included) to the real endpoint. The mock
+// authorization server runs on a second loopback port (its own issuer), or for the 2025-03-26 style
+// (`resourceMetadata: none`) on the resource's own origin. Every request to either is recorded.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AUTH_PATHS, MockAuthorizationServer } from './authorization-server.js';
+import { recordOf, sendJson } from './http-util.js';
+import type { AuthRequestListener, AuthRequestRecord, AuthSetup } from './types.js';
+
+export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
+/** Where the `header` setup serves its metadata (followed by the endpoint path). */
+export const HEADER_METADATA_PATH = '/oauth-resource-metadata';
+
+export interface AuthorizationOptions {
+  setup: AuthSetup;
+  /** The MCP endpoint authorized requests are forwarded to, e.g. http://127.0.0.1:4000/mcp. */
+  upstream: string;
+  onRequest?: AuthRequestListener;
+}
+
+export interface AuthorizationHandle {
+  /** The protected MCP endpoint to give the client (same path as the upstream). */
+  readonly url: string;
+  /** The authorization server's issuer (its origin). */
+  readonly issuer: string;
+  /** Where the protected resource metadata is served (undefined with `resourceMetadata: none`). */
+  readonly resourceMetadataUrl: string | undefined;
+  readonly authorizationServer: MockAuthorizationServer;
+  /** Every request to the resource and the authorization server, in arrival order. */
+  readonly requests: AuthRequestRecord[];
+  close(): Promise<void>;
+}
+
+export async function serveAuthorization(options: AuthorizationOptions): Promise<AuthorizationHandle> {
+  const { setup } = options;
+  const mode = setup.resourceMetadata ?? 'header';
+  const upstream = new URL(options.upstream);
+  const requests: AuthRequestRecord[] = [];
+  const agent = new http.Agent({ keepAlive: false });
+  const as = new MockAuthorizationServer(mode === 'none' ? { ...setup, serverMetadata: setup.serverMetadata ?? 'oauth' } : setup);
+
+  const track = (to: AuthRequestRecord['to'], req: IncomingMessage, res: ServerResponse): [AuthRequestRecord, URL] => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const record = recordOf(to, req, res, url);
+    requests.push(record);
+    options.onRequest?.(record, 'arrived');
+    res.once('close', () => options.onRequest?.(record, 'answered'));
+    return [record, url];
+  };
+  const notFound = (res: ServerResponse, record: AuthRequestRecord) => {
+    record.outcome = 'not found';
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('not found');
+  };
+  const guarded = (fn: (req: IncomingMessage, res: ServerResponse) => Promise<void>) => (req: IncomingMessage, res: ServerResponse) => {
+    fn(req, res).catch((err: Error) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`mock authorization error: ${err.message}`);
+    });
+  };
+
+  let resourceOrigin = '';
+  const endpoint = () => `${resourceOrigin}${upstream.pathname}`;
+  const pathMetadata = `${RESOURCE_METADATA_PATH}${upstream.pathname === '/' ? '' : upstream.pathname}`;
+  // With `header`, the document is only where the challenge says (not a well-known URI), so a client
+  // that ignores the header cannot find it by construction.
+  const servedMetadataPath = { header: `${HEADER_METADATA_PATH}${upstream.pathname}`, path: pathMetadata, root: RESOURCE_METADATA_PATH, none: undefined }[mode];
+
+  const resource = http.createServer(
+    guarded(async (req, res) => {
+      const [record, url] = track('resource', req, res);
+      if (url.pathname === upstream.pathname) return protect(req, res, record, url);
+      if (servedMetadataPath !== undefined && url.pathname === servedMetadataPath && req.method === 'GET') {
+        record.outcome = 'served the protected resource metadata';
+        return sendJson(res, 200, {
+          resource: endpoint(),
+          authorization_servers: [as.issuer],
+          bearer_methods_supported: ['header'],
+          ...(setup.scopesSupported ? { scopes_supported: setup.scopesSupported } : {}),
+        });
+      }
+      if (mode === 'none') {
+        record.to = 'authorization-server';
+        if (await as.handle(req, res, url, record)) return;
+      }
+      notFound(res, record);
+    }),
+  );
+
+  function protect(req: IncomingMessage, res: ServerResponse, record: AuthRequestRecord, url: URL): void {
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(record.headers.authorization ?? '')?.[1];
+    if (bearer !== undefined && as.isValidToken(bearer)) {
+      record.outcome = 'authorized: forwarded to the MCP endpoint';
+      return forward(req, res, url);
+    }
+    const params: string[] = [];
+    if (mode === 'header') params.push(`resource_metadata="${resourceOrigin}${servedMetadataPath!}"`);
+    if (setup.challengeScope !== undefined) params.push(`scope="${setup.challengeScope}"`);
+    if (bearer !== undefined) params.push('error="invalid_token"');
+    const challenge = `Bearer${params.length ? ` ${params.join(', ')}` : ''}`;
+    record.outcome = `refused: ${bearer === undefined ? 'no bearer token' : 'unknown token'} (WWW-Authenticate: ${challenge})`;
+    req.resume();
+    sendJson(res, 401, { error: bearer === undefined ? 'unauthorized' : 'invalid_token' }, { 'www-authenticate': challenge });
+  }
+
+  function forward(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const proxied = http.request(
+      { agent, host: upstream.hostname, port: upstream.port, method: req.method, path: `${upstream.pathname}${url.search}`, headers: { ...req.headers, host: upstream.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        res.once('close', () => answer.destroy());
+      },
+    );
+    proxied.once('error', (err) => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`mock authorization: the MCP endpoint did not answer (${err.message})`);
+    });
+    res.once('close', () => proxied.destroy());
+    req.pipe(proxied);
+  }
+
+  const authServer =
+    mode === 'none'
+      ? undefined
+      : http.createServer(
+          guarded(async (req, res) => {
+            const [record, url] = track('authorization-server', req, res);
+            if (!(await as.handle(req, res, url, record))) notFound(res, record);
+          }),
+        );
+
+  const listen = (server: http.Server) =>
+    new Promise<string>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    });
+  resourceOrigin = await listen(resource);
+  as.issuer = authServer ? await listen(authServer) : resourceOrigin;
+
+  const stop = (server: http.Server) =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return {
+    url: endpoint(),
+    issuer: as.issuer,
+    resourceMetadataUrl: servedMetadataPath === undefined ? undefined : `${resourceOrigin}${servedMetadataPath}`,
+    authorizationServer: as,
+    requests,
+    async close() {
+      await Promise.all([stop(resource), ...(authServer ? [stop(authServer)] : [])]);
+      agent.destroy();
+    },
+  };
+}
+
+export { AUTH_PATHS };

@@ -1,0 +1,44 @@
+// What a mock authorization setup looks like (mocks/auth): how the protected MCP endpoint points
+// clients at its metadata, which scopes it advertises, and what the authorization server serves.
+// Scenarios declare one of these (`auth:` in a client scenario); code passes it to serveAuthorization.
+
+export interface AuthSetup {
+  /**
+   * How the client can find the protected resource metadata (RFC 9728):
+   * `header` (default): the 401 names it in `WWW-Authenticate: Bearer resource_metadata="…"`, and
+   * it is also at the path-inserted well-known URI; `path`: no `resource_metadata` in the header, the
+   * document only at `/.well-known/oauth-protected-resource/<endpoint path>`; `root`: no
+   * `resource_metadata`, the document only at `/.well-known/oauth-protected-resource`; `none`
+   * (2025-03-26 style): no protected resource metadata at all, the authorization server's endpoints
+   * live on the MCP server's own origin.
+   */
+  resourceMetadata?: 'header' | 'path' | 'root' | 'none';
+  /** The `scope` parameter of the 401 challenge (absent: none). */
+  challengeScope?: string;
+  /** `scopes_supported` of the protected resource metadata (absent: not listed). */
+  scopesSupported?: string[];
+  /** Which discovery document the authorization server serves: RFC 8414 (`oauth`, default) or OpenID Connect Discovery (`openid`). With `none` above: `oauth` or `defaults` (no metadata at all; the default endpoint paths). */
+  serverMetadata?: 'oauth' | 'openid' | 'defaults';
+}
+
+/** One HTTP request the mock authorization layer saw (protected resource or authorization server). */
+export interface AuthRequestRecord {
+  /** Where it went: the protected MCP server (its endpoint or its metadata) or the authorization server. */
+  to: 'resource' | 'authorization-server';
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** Query parameters (first value of each). */
+  query: Record<string, string>;
+  /** Header names in lower case (first value of each). */
+  headers: Record<string, string>;
+  /** A form-encoded or JSON body, flattened to strings (first value of each). */
+  body?: Record<string, string>;
+  /** The status the mock answered with (0 until written). */
+  readonly status: number;
+  /** What the mock did with it, in a few words (for the transcript). */
+  outcome?: string;
+}
+
+/** Notified of each request when it arrives and again once it is answered (status and outcome filled in). */
+export type AuthRequestListener = (record: AuthRequestRecord, phase: 'arrived' | 'answered') => void;

@@ -1,0 +1,86 @@
+// Client mode with authorization: the scenario's mock, served over Streamable HTTP by the inner
+// host, is put behind the mock OAuth layer (mocks/auth): the client is given the protected
+// endpoint, must discover and use the mock authorization server, and every OAuth request it makes
+// is recorded in the transcript and kept (AuthFacts) for the authorization duties.
+import { serveAuthorization, type AuthorizationHandle, type AuthRequestRecord, type AuthSetup } from '../../mocks/index.js';
+import type { ClientHost, Recorder } from './bridge.js';
+
+export interface AuthFacts {
+  setup: AuthSetup;
+  /** The protected MCP endpoint the client was given (its canonical resource URI). */
+  endpoint: string;
+  issuer: string;
+  /** Where the protected resource metadata is served (undefined in the 2025-03-26 setup). */
+  resourceMetadataUrl: string | undefined;
+  /** The authorization server metadata path on the issuer (undefined: none served). */
+  serverMetadataPath: string | undefined;
+  /** Every request to the protected resource and the authorization server, with its transcript seq. */
+  requests: { seq: number; r: AuthRequestRecord }[];
+  isIssuedToken(token: string): boolean;
+}
+
+export class AuthorizingHttpHost implements ClientHost {
+  private handle: AuthorizationHandle | undefined;
+  private readonly seqs = new Map<AuthRequestRecord, number>();
+  private facts: AuthFacts | undefined;
+
+  constructor(
+    private readonly inner: ClientHost,
+    private readonly setup: AuthSetup,
+    private readonly record: Recorder,
+  ) {}
+
+  get fromClient() {
+    return this.inner.fromClient;
+  }
+  get toClient() {
+    return this.inner.toClient;
+  }
+  get http() {
+    return this.inner.http;
+  }
+  get auth(): AuthFacts | undefined {
+    return this.facts;
+  }
+  /** At least 1 once the client reached the protected endpoint, even if it never got through. */
+  get connectionCount(): number {
+    return Math.max(this.inner.connectionCount, this.handle?.requests.length ? 1 : 0);
+  }
+
+  async start(): Promise<string> {
+    const upstream = await this.inner.start();
+    const handle = await serveAuthorization({
+      setup: this.setup,
+      upstream,
+      onRequest: (r, phase) => {
+        const where = r.to === 'resource' ? 'protected resource' : 'authorization server';
+        if (phase === 'arrived') {
+          const query = Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : '';
+          this.seqs.set(r, this.record('note', `OAuth: ${r.method} ${r.path}${query} to the ${where}${r.headers.authorization ? ` [authorization: ${r.headers.authorization}]` : ''}`));
+        } else {
+          this.record('note', `OAuth: ${r.method} ${r.path} answered ${r.status}${r.outcome ? `: ${r.outcome}` : ''}${r.body ? ` (body ${JSON.stringify(r.body).slice(0, 300)})` : ''}`);
+        }
+      },
+    });
+    this.handle = handle;
+    this.facts = {
+      setup: this.setup,
+      endpoint: handle.url,
+      issuer: handle.issuer,
+      resourceMetadataUrl: handle.resourceMetadataUrl,
+      serverMetadataPath: handle.authorizationServer.metadataPath(),
+      get requests() {
+        return handle.requests.map((r) => ({ seq: seqs.get(r) ?? 0, r }));
+      },
+      isIssuedToken: (token) => handle.authorizationServer.isValidToken(token),
+    };
+    const seqs = this.seqs;
+    this.record('note', `OAuth: the MCP endpoint is protected at ${handle.url}; authorization server ${handle.issuer}`);
+    return handle.url;
+  }
+
+  async close(): Promise<void> {
+    await this.handle?.close();
+    await this.inner.close();
+  }
+}
