@@ -44,3 +44,22 @@ export class HeadlessOAuthProvider {
   }
 }
 
+
+/**
+ * Connects `client` over the transport `makeTransport(provider)` builds. A 401 makes the SDK run the
+ * OAuth flow through the provider and throw `UnauthorizedError`; the code is then exchanged and the
+ * client connects again with its token. `finishAuthWith` picks what the SDK's `finishAuth` takes
+ * (1.x: the code; 2.x: the callback's parameters).
+ */
+export async function connectWithOAuth(client, makeTransport, UnauthorizedError, finishAuthWith) {
+  const provider = new HeadlessOAuthProvider();
+  const first = makeTransport(provider);
+  try {
+    await client.connect(first);
+  } catch (err) {
+    const result = finishAuthWith(provider);
+    if (!(err instanceof UnauthorizedError) || result === undefined) throw err;
+    await first.finishAuth(result);
+    await client.connect(makeTransport(provider));
+  }
+}

@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { HeadlessOAuthProvider } from './headless-oauth.mjs';
+import { connectWithOAuth } from './headless-oauth.mjs';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const [command, ...args] = process.argv.slice(2);
@@ -28,23 +28,10 @@ client.setRequestHandler(CreateMessageRequestSchema, async () => ({ role: 'assis
 client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: 'file:///workspace/example', name: 'example' }] }));
 client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { city: 'Oslo' } }));
 
-/** Connects over HTTP; a 401 makes the SDK run the OAuth flow, and the client then connects again with its token. */
-async function connectHttp(url) {
-  const provider = new HeadlessOAuthProvider();
-  const transport = () => new StreamableHTTPClientTransport(new URL(url), { authProvider: provider });
-  const first = transport();
-  try {
-    await client.connect(first);
-  } catch (err) {
-    if (!(err instanceof UnauthorizedError) || provider.code === undefined) throw err;
-    await first.finishAuth(provider.code);
-    await client.connect(transport());
-  }
-}
-
 try {
   const overHttp = /^https?:\/\//.test(command);
-  if (overHttp) await connectHttp(command);
+  const overHttpTransport = (authProvider) => new StreamableHTTPClientTransport(new URL(command), { authProvider });
+  if (overHttp) await connectWithOAuth(client, overHttpTransport, UnauthorizedError, (provider) => provider.code);
   else await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
   const tools = [];
   let cursor;

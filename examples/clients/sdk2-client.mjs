@@ -8,7 +8,7 @@
 // Over HTTP it authorizes (OAuth, client/auth-* scenarios) headlessly, with headless-oauth.mjs.
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { HeadlessOAuthProvider } from './headless-oauth.mjs';
+import { connectWithOAuth } from './headless-oauth.mjs';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -27,23 +27,10 @@ client.setRequestHandler('sampling/createMessage', async () => ({ role: 'assista
 client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: 'file:///workspace/example', name: 'example' }] }));
 client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { city: 'Oslo' } }));
 
-/** Connects over HTTP; a 401 makes the SDK run the OAuth flow, and the client then connects again with its token. */
-async function connectHttp(url) {
-  const provider = new HeadlessOAuthProvider();
-  const transport = () => new StreamableHTTPClientTransport(new URL(url), { authProvider: provider });
-  const first = transport();
-  try {
-    await client.connect(first);
-  } catch (err) {
-    if (!(err instanceof UnauthorizedError) || provider.callback === undefined) throw err;
-    await first.finishAuth(provider.callback);
-    await client.connect(transport());
-  }
-}
-
 try {
   const overHttp = /^https?:\/\//.test(command);
-  if (overHttp) await connectHttp(command);
+  const overHttpTransport = (authProvider) => new StreamableHTTPClientTransport(new URL(command), { authProvider });
+  if (overHttp) await connectWithOAuth(client, overHttpTransport, UnauthorizedError, (provider) => provider.callback);
   else await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
   const tools = [];
   let cursor;

@@ -63,6 +63,7 @@ export class AuthorizingHttpHost implements ClientHost {
       },
     });
     this.handle = handle;
+    const seqs = this.seqs;
     this.facts = {
       setup: this.setup,
       endpoint: handle.url,
@@ -74,7 +75,6 @@ export class AuthorizingHttpHost implements ClientHost {
       },
       isIssuedToken: (token) => handle.authorizationServer.isValidToken(token),
     };
-    const seqs = this.seqs;
     this.record('note', `OAuth: the MCP endpoint is protected at ${handle.url}; authorization server ${handle.issuer}`);
     return handle.url;
   }
