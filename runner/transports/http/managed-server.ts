@@ -116,6 +116,17 @@ export async function startManagedServer(options: ManagedServerOptions): Promise
   const output: string[] = [];
   let current = await spawnServer(options, port, output);
   let restarting: Promise<void> | undefined;
+  // One exit subscription per process, however many conversations watch it (one per cell).
+  const exitListeners = new Map<RunningServer, Set<(how: string) => void>>();
+  const watchExit = (running: RunningServer) => {
+    const listeners = new Set<(how: string) => void>();
+    exitListeners.set(running, listeners);
+    void running.exit.then((how) => {
+      exitListeners.delete(running);
+      if (!stopped) for (const listener of listeners) listener(how);
+    });
+    return listeners;
+  };
   let stopped = false;
   let restarts = 0;
   return {
@@ -141,14 +152,10 @@ export async function startManagedServer(options: ManagedServerOptions): Promise
       return restarting;
     },
     onExit(listener) {
-      const watched = current;
-      let active = true;
-      void watched.exit.then((how) => {
-        if (active && !stopped) listener(how);
-      });
-      return () => {
-        active = false;
-      };
+      // Listeners hang on the process running now; one that is gone already hears at once (async).
+      const listeners = exitListeners.get(current) ?? watchExit(current);
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     stop: async () => {
       stopped = true;
