@@ -31,8 +31,13 @@ const ALLOWED: Record<string, string[]> = {
     'runner/engine', 'runner/matchers', 'runner/protocol', 'runner/results', 'runner/suite-loader', 'runner/transports', 'runner/checks', 'mocks', 'schema',
   ],
   'runner/fuzz': ['runner/engine', 'runner/protocol', 'runner/transports', 'runner/results', 'runner/suite-loader', 'runner/matchers', 'schema'],
+  // The programmatic API sits above the engine and client mode and below the CLI (issue 16).
+  'runner/api': [
+    'runner/config', 'runner/suite-loader', 'runner/engine', 'runner/client-mode', 'runner/results', 'runner/transports',
+    'runner/repro', 'runner/protocol', 'runner/baseline', 'reports', 'mocks/adapters', 'mocks/core', 'schema',
+  ],
   'runner/cli': [
-    'runner/config', 'runner/suite-loader', 'runner/plan', 'runner/engine', 'runner/fuzz', 'runner/results', 'runner/transports',
+    'runner/api', 'runner/config', 'runner/suite-loader', 'runner/plan', 'runner/engine', 'runner/fuzz', 'runner/results', 'runner/transports',
     'runner/repro', 'runner/protocol', 'runner/client-mode', 'runner/baseline', 'reports', 'mocks/adapters', 'mocks', 'schema',
   ],
   reports: ['runner/results', 'reports', 'schema'],
