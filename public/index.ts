@@ -8,7 +8,7 @@
  *
  * @module
  */
-export { runConformance, runClientConformance, ConformanceOptionsError, ExitCode } from '../runner/api/index.js';
+export { runConformance, runClientConformance, ConformanceOptionsError, ExitCode } from '../api/index.js';
 export type {
   ClientConformanceOptions,
   CommandTarget,
@@ -22,7 +22,7 @@ export type {
   ReporterEntry,
   ScenarioSelection,
   UrlTarget,
-} from '../runner/api/index.js';
+} from '../api/index.js';
 export type {
   BaselineEntry,
   BaselineOutcome,
@@ -42,7 +42,7 @@ export type {
   ScenarioStatus,
   TargetInfo,
   TranscriptEntry,
-} from '../runner/results/index.js';
+} from '../wire/results/index.js';
 export { REPORT_FORMATS, type ReportFormat, type ReporterOptions } from '../reports/index.js';
 export { ScenarioLoadError, type ScenarioProblem } from '../runner/suite-loader/index.js';
 export { REVISIONS, type Revision } from '../schema/revisions.js';

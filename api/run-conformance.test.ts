@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createReferenceServer } from '../../mocks/reference/index.js';
-import type { Reporter } from '../results/index.js';
+import { createReferenceServer } from '../mocks/reference/index.js';
+import type { Reporter } from '../wire/results/index.js';
 import { ConformanceOptionsError, ExitCode, runConformance } from './index.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'mcpc-api-'));

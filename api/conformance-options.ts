@@ -1,8 +1,8 @@
 // The options of a programmatic run, in the words a test author uses; the CLI's flags map onto them
 // one to one (see docs/api.md for the table).
-import type { Revision } from '../../schema/revisions.js';
-import type { MockServer } from '../../mocks/core/index.js';
-import type { RunResult } from '../results/index.js';
+import type { Revision } from '../schema/revisions.js';
+import type { MockServer } from '../mocks/core/index.js';
+import type { RunResult } from '../wire/results/index.js';
 import type { ExitCodeValue } from './exit-codes.js';
 import type { ReporterEntry } from './reporter-specs.js';
 

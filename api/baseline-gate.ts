@@ -1,9 +1,9 @@
 // Measures a run against an expected-failures file: wraps the reporters so that every report shows
 // expected, new and stale entries, and turns the run's own exit code into the gated one.
 import { resolve } from 'node:path';
-import { SourceProblemsError } from '../../schema/scenario/index.js';
-import { BaselineReporter, loadBaseline } from '../baseline/index.js';
-import type { Reporter, RunResult } from '../results/index.js';
+import { SourceProblemsError } from '../schema/scenario/index.js';
+import { BaselineReporter, loadBaseline } from '../runner/baseline/index.js';
+import type { Reporter, RunResult } from '../wire/results/index.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 import { ConformanceOptionsError } from './options-error.js';
 

@@ -2,12 +2,12 @@
 // pointed at a scripted mock server, and the client's messages are judged. The path `--client` takes.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fromRoot } from '../../schema/package-root.js';
-import { loadRules, type RulesCatalogue } from '../../schema/rules.js';
-import { DEFAULT_SEED } from '../config/index.js';
-import { HttpClientHost, loadClientScenarios, runClients, SERVER_PLACEHOLDER, URL_PLACEHOLDER, type ClientScenario } from '../client-mode/index.js';
-import { ScenarioLoadError, defaultSuitesDir, idMatches, ruleMatches } from '../suite-loader/index.js';
-import { quoteWord } from '../transports/index.js';
+import { fromRoot } from '../schema/package-root.js';
+import { loadRules, type RulesCatalogue } from '../schema/rules.js';
+import { DEFAULT_SEED } from '../runner/config/index.js';
+import { HttpClientHost, loadClientScenarios, runClients, SERVER_PLACEHOLDER, URL_PLACEHOLDER, type ClientScenario } from '../runner/client-mode/index.js';
+import { ScenarioLoadError, defaultSuitesDir, idMatches, ruleMatches } from '../runner/suite-loader/index.js';
+import { quoteWord } from '../wire/transports/index.js';
 import { baselineGate, plainExitCode } from './baseline-gate.js';
 import { checkCommonOptions } from './check-options.js';
 import type { CommonRunOptions, ConformanceRun, ScenarioSelection } from './conformance-options.js';

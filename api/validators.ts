@@ -1,7 +1,7 @@
 // Per-revision validators handed to the engine and to client mode: our protocol schemas, wrapped in
 // the shapes the steps and the always-on checks expect.
-import { protocolValidator, schemaProblems, validateWithSchema } from '../../schema/index.js';
-import type { Revision } from '../../schema/revisions.js';
+import { protocolValidator, schemaProblems, validateWithSchema } from '../schema/index.js';
+import type { Revision } from '../schema/revisions.js';
 
 export function validatorsFor(revision: Revision) {
   const v = protocolValidator(revision);

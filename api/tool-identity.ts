@@ -1,7 +1,7 @@
 // The name and version every report's header carries, read once from the installed package.json so
 // that API runs and CLI runs report the same tool.
 import { readFileSync } from 'node:fs';
-import { fromRoot } from '../../schema/package-root.js';
+import { fromRoot } from '../schema/package-root.js';
 
 let version: string | undefined;
 

@@ -1,17 +1,17 @@
 // Runs the server suites against one target and returns the result and the exit code: the one
 // path every server run takes, whether it comes from code, from the vitest adapter or from the CLI.
 import { resolve } from 'node:path';
-import { createInMemoryTransport } from '../../mocks/adapters/index.js';
-import { loadRules, type RulesCatalogue } from '../../schema/rules.js';
-import type { RunConfig, TargetSpec } from '../config/index.js';
-import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../config/index.js';
-import { runSuite, type SuiteRunOptions } from '../engine/index.js';
-import { TransportStartError } from '../protocol/index.js';
-import { reproCommand } from '../repro.js';
-import { summarise, type RunResult, type TargetInfo } from '../results/index.js';
-import { ScenarioLoadError, defaultSuitesDir, loadScenarios, selectScenarios } from '../suite-loader/index.js';
-import type { Scenario } from '../suite-loader/index.js';
-import { StdioTransport, quoteWord } from '../transports/index.js';
+import { createInMemoryTransport } from '../mocks/adapters/index.js';
+import { loadRules, type RulesCatalogue } from '../schema/rules.js';
+import type { RunConfig, TargetSpec } from '../runner/config/index.js';
+import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../runner/config/index.js';
+import { runSuite, type SuiteRunOptions } from '../runner/engine/index.js';
+import { TransportStartError } from '../wire/protocol/index.js';
+import { reproCommand } from '../runner/repro.js';
+import { summarise, type RunResult, type TargetInfo } from '../wire/results/index.js';
+import { ScenarioLoadError, defaultSuitesDir, loadScenarios, selectScenarios } from '../runner/suite-loader/index.js';
+import type { Scenario } from '../runner/suite-loader/index.js';
+import { StdioTransport, quoteWord } from '../wire/transports/index.js';
 import { baselineGate, plainExitCode } from './baseline-gate.js';
 import { checkCommonOptions, checkWholeNumber } from './check-options.js';
 import type { ConformanceOptions, ConformanceRun, InMemoryTarget } from './conformance-options.js';

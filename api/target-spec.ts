@@ -1,8 +1,8 @@
 // Maps the API's target (a command, a URL or a mock server) to the engine's TargetSpec, checking
 // the combinations that cannot work.
-import { fromRoot } from '../../schema/package-root.js';
-import type { TargetSpec } from '../config/index.js';
-import { quoteWord } from '../transports/index.js';
+import { fromRoot } from '../schema/package-root.js';
+import type { TargetSpec } from '../runner/config/index.js';
+import { quoteWord } from '../wire/transports/index.js';
 import type { ConformanceTarget, InMemoryTarget } from './conformance-options.js';
 import { ConformanceOptionsError } from './options-error.js';
 

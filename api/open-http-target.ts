@@ -1,9 +1,9 @@
 // Makes an HTTP target reachable for a run: starts the server command of a launched target on a
 // free port (and stops it afterwards), detects a legacy HTTP+SSE server, and builds its transports.
-import type { Revision } from '../../schema/revisions.js';
-import type { TargetSpec } from '../config/index.js';
-import type { Transport } from '../protocol/index.js';
-import { LegacySseTransport, StreamableHttpTransport, detectHttpWire, startManagedServer, type ManagedServer } from '../transports/index.js';
+import type { Revision } from '../schema/revisions.js';
+import type { TargetSpec } from '../runner/config/index.js';
+import type { Transport } from '../wire/protocol/index.js';
+import { LegacySseTransport, StreamableHttpTransport, detectHttpWire, startManagedServer, type ManagedServer } from '../wire/transports/index.js';
 
 export interface LiveHttpTarget {
   url: string;

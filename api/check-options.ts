@@ -2,7 +2,7 @@
 // reported as what to change rather than as a failed run.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { REVISIONS, isRevision } from '../../schema/revisions.js';
+import { REVISIONS, isRevision } from '../schema/revisions.js';
 import type { CommonRunOptions } from './conformance-options.js';
 import { ConformanceOptionsError } from './options-error.js';
 
