@@ -21,8 +21,10 @@ const TOP_LEVEL: Record<string, string[]> = {
   // The programmatic API (issue 16): above the engine and the reporters, below the CLI.
   api: ['runner', 'reports', 'mocks', 'wire', 'schema'],
   cli: ['api', 'runner', 'reports', 'mocks', 'wire', 'schema'],
+  // Adapters to other test runners (the vitest adapter): they present the API's results.
+  integrations: ['api', 'runner', 'reports', 'wire', 'schema'],
   // The package's curated entry points: they only re-export, and the CLI is not among them.
-  public: ['api', 'runner', 'reports', 'mocks', 'wire', 'schema'],
+  public: ['integrations', 'api', 'runner', 'reports', 'mocks', 'wire', 'schema'],
 };
 
 /** module → modules it may import. A module is a folder under a top-level folder, or `schema`. */
@@ -53,7 +55,8 @@ const ALLOWED: Record<string, string[]> = {
     'runner/config', 'runner/suite-loader', 'runner/engine', 'runner/client-mode', 'wire/results', 'wire/transports',
     'runner/repro', 'wire/protocol', 'runner/baseline', 'reports', 'mocks/adapters', 'mocks/core', 'schema',
   ],
-  public: ['api', 'wire/results', 'reports', 'runner/suite-loader', 'mocks', 'mocks/msw', 'schema'],
+  'integrations/vitest': ['api', 'runner/suite-loader', 'reports', 'wire/results'],
+  public: ['integrations/vitest', 'api', 'wire/results', 'reports', 'runner/suite-loader', 'mocks', 'mocks/msw', 'schema'],
   cli: [
     'api', 'runner/config', 'runner/suite-loader', 'runner/plan', 'runner/engine', 'runner/fuzz', 'wire/results', 'wire/transports',
     'runner/repro', 'wire/protocol', 'runner/client-mode', 'runner/baseline', 'reports', 'mocks/adapters', 'mocks', 'schema',
@@ -84,7 +87,7 @@ function moduleOf(file: string): string | undefined {
   if (rel.startsWith('cli/')) return 'cli';
   if (rel.startsWith('api/')) return 'api';
   if (rel.startsWith('public/')) return 'public';
-  const m = /^(runner|mocks|wire)\/([^/]+)(\/|$)/.exec(rel);
+  const m = /^(runner|mocks|wire|integrations)\/([^/]+)(\/|$)/.exec(rel);
   if (!m) return undefined;
   const [, top, second] = m;
   if (/\.[jt]s$/.test(second!)) return top === 'mocks' ? 'mocks' : `${top}/${second!.replace(/\.[jt]s$/, '')}`;
