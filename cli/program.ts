@@ -1,7 +1,7 @@
 // The commander program: flags, help text and their translation into a RunConfig. No protocol
 // logic lives here; `main.ts` wires the result to the engine and reporters.
 import { Command, Option } from 'commander';
-import { cpus } from 'node:os';
+import { defaultConcurrency } from '../api/index.js';
 import { REPORT_FORMATS } from '../reports/index.js';
 import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../runner/config/index.js';
 import { collect, parseEnv, parseEnvName, parseHeader, parsePositiveInt, parseReport, parseRevision, type ReportSpec, parseJsonObject } from './options.js';
@@ -39,15 +39,6 @@ export interface CliOptions {
   color: boolean;
   fuzz: boolean;
   fuzzBudget: number;
-}
-
-/**
- * Cells run at once by default. Over stdio every cell starts its own server process, so the CPU
- * count bounds it; over HTTP cells share one server and mostly wait on it, so more can overlap.
- */
-export function defaultConcurrency(transport: 'stdio' | 'http'): number {
-  const cores = Math.max(1, cpus().length);
-  return transport === 'http' ? Math.max(8, cores * 4) : cores;
 }
 
 export function buildProgram(version: string): Command {
