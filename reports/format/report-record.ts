@@ -2,6 +2,7 @@
 // described by schema/report/*.schema.json: a header, one record per cell, a footer.
 import type {
   BaselineOutcome,
+  CellBaseline,
   CheckResult,
   CheckStatus,
   EndReason,
@@ -54,6 +55,8 @@ export interface ReportScenario {
   /** Complete, unlike the windows in human reports (DESIGN rule 5c). */
   transcript: TranscriptEntry[];
   stderr: string[];
+  /** With --baseline, on a failed or errored cell: whether the baseline accepts it. */
+  baseline?: CellBaseline;
 }
 
 export interface ReportHeader {
@@ -146,6 +149,7 @@ export function scenarioRecord(cell: ScenarioResult): ReportScenario {
     checks: cell.checks.map(checkRecord),
     transcript: cell.transcript.map(transcriptRecord),
     stderr: [...cell.stderr],
+    ...(cell.baseline ? { baseline: { ...cell.baseline } } : {}),
   };
 }
 

@@ -1,11 +1,13 @@
-// Measures the finished run against the baseline before the reporters see it, so every report shows
-// which failures were expected, which are new and which entries are stale. Wraps the real reporters.
-import type { BaselineEntry, BaselineOutcome, Reporter, RunResult } from '../results/index.js';
-import { evaluateBaseline } from './evaluate-baseline.js';
+// Measures the run against the baseline before the reporters see it, so every report marks the
+// failures the baseline accepts as expected (as each cell ends, for the streamed formats) and lists
+// which failures are new and which entries are stale. Wraps the real reporters.
+import type { BaselineEntry, BaselineOutcome, Reporter, RunResult, ScenarioResult } from '../results/index.js';
+import { evaluateBaseline, judgeCell } from './evaluate-baseline.js';
 
 export class BaselineReporter implements Reporter {
   /** The outcome, once the run has ended. */
   outcome: BaselineOutcome | undefined;
+  private strict = false;
 
   constructor(
     private readonly inner: Reporter[],
@@ -14,6 +16,7 @@ export class BaselineReporter implements Reporter {
   ) {}
 
   async onRunStart(...args: Parameters<NonNullable<Reporter['onRunStart']>>): Promise<void> {
+    this.strict = args[0].strict;
     for (const r of this.inner) await r.onRunStart?.(...args);
   }
 
@@ -21,13 +24,20 @@ export class BaselineReporter implements Reporter {
     for (const r of this.inner) await r.onScenarioStart?.(...args);
   }
 
-  async onScenarioEnd(...args: Parameters<NonNullable<Reporter['onScenarioEnd']>>): Promise<void> {
-    for (const r of this.inner) await r.onScenarioEnd?.(...args);
+  async onScenarioEnd(result: ScenarioResult, progress: { done: number; planned: number }): Promise<void> {
+    const marked = this.mark(result, this.strict);
+    for (const r of this.inner) await r.onScenarioEnd?.(marked, progress);
   }
 
   async onRunEnd(run: RunResult): Promise<void> {
     this.outcome = evaluateBaseline(run, this.entries, this.file);
-    const measured: RunResult = { ...run, baseline: this.outcome };
+    const measured: RunResult = { ...run, scenarios: run.scenarios.map((cell) => this.mark(cell, run.strict)), baseline: this.outcome };
     for (const r of this.inner) await r.onRunEnd?.(measured);
+  }
+
+  /** A copy of the cell carrying its baseline verdict; the engine's object is left as it was. */
+  private mark(cell: ScenarioResult, strict: boolean): ScenarioResult {
+    const verdict = judgeCell(cell, this.entries, strict);
+    return verdict ? { ...cell, baseline: verdict } : cell;
   }
 }
