@@ -1,7 +1,7 @@
 // Measures the run against the baseline before the reporters see it, so every report marks the
 // failures the baseline accepts as expected (as each cell ends, for the streamed formats) and lists
 // which failures are new and which entries are stale. Wraps the real reporters.
-import type { BaselineEntry, BaselineOutcome, Reporter, RunResult, ScenarioResult } from '../results/index.js';
+import type { BaselineEntry, BaselineOutcome, Reporter, RunHeader, RunResult, ScenarioResult } from '../results/index.js';
 import { evaluateBaseline, judgeCell } from './evaluate-baseline.js';
 
 export class BaselineReporter implements Reporter {
@@ -15,9 +15,11 @@ export class BaselineReporter implements Reporter {
     private readonly file: string,
   ) {}
 
-  async onRunStart(...args: Parameters<NonNullable<Reporter['onRunStart']>>): Promise<void> {
-    this.strict = args[0].strict;
-    for (const r of this.inner) await r.onRunStart?.(...args);
+  async onRunStart(header: RunHeader): Promise<void> {
+    this.strict = header.strict;
+    // Announced up front so that formats that plan ahead (TAP) can count the baseline's own verdict.
+    const announced: RunHeader = { ...header, baselineFile: this.file };
+    for (const r of this.inner) await r.onRunStart?.(announced);
   }
 
   async onScenarioStart(...args: Parameters<NonNullable<Reporter['onScenarioStart']>>): Promise<void> {
@@ -31,7 +33,7 @@ export class BaselineReporter implements Reporter {
 
   async onRunEnd(run: RunResult): Promise<void> {
     this.outcome = evaluateBaseline(run, this.entries, this.file);
-    const measured: RunResult = { ...run, scenarios: run.scenarios.map((cell) => this.mark(cell, run.strict)), baseline: this.outcome };
+    const measured: RunResult = { ...run, baselineFile: this.file, scenarios: run.scenarios.map((cell) => this.mark(cell, run.strict)), baseline: this.outcome };
     for (const r of this.inner) await r.onRunEnd?.(measured);
   }
 

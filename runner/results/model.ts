@@ -108,6 +108,8 @@ export interface RunHeader {
   planned: number;
   /** True when a fuzz result will follow the cells (reporters that plan ahead, like TAP, count it). */
   fuzzPlanned?: boolean;
+  /** Present when the run is measured against a baseline (--baseline); the outcome follows at the end. */
+  baselineFile?: string;
 }
 
 /** One entry of an expected-failures baseline file (schema/scenario/expected-failures.schema.json).
