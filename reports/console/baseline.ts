@@ -1,6 +1,6 @@
 // The console's baseline block: what the run expected, what is new, which entries are stale (a cell
 // ran and the check passed: delete them), which this run did not exercise, and which to re-record.
-import type { BaselineEntry, BaselineOutcome } from '../../runner/results/index.js';
+import type { BaselineEntry, BaselineOutcome } from '../../wire/results/index.js';
 import type { Style } from '../format/index.js';
 
 function entryLabel(e: BaselineEntry): string {

@@ -1,7 +1,7 @@
 // The detailed explanation of one failed, errored or warned cell in the console report: a headline
 // with the cell and its title, then the shared four-block explanation (DESIGN rule 5). A finding
 // already explained for an earlier cell (one defect seen in many cells) is one line pointing there.
-import type { ScenarioResult } from '../../runner/results/index.js';
+import type { ScenarioResult } from '../../wire/results/index.js';
 import { baselineNote, cellLabel, cellMark, checksToExplain, indent, printable, renderCellExplanation, repeatedPhrase, type RepeatedFindings, type Style } from '../format/index.js';
 
 const WORDS = { failed: 'FAIL', errored: 'ERROR', warning: 'WARN' } as const;

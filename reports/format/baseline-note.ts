@@ -1,6 +1,6 @@
 // How every report words a failure the baseline accepts, so the formats agree with the gate's exit
 // code: the cell still failed, but the run does not fail on it.
-import type { ScenarioResult } from '../../runner/results/index.js';
+import type { ScenarioResult } from '../../wire/results/index.js';
 
 export function isExpectedFailure(cell: Pick<ScenarioResult, 'baseline'>): boolean {
   return cell.baseline?.status === 'expected';

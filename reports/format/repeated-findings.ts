@@ -1,7 +1,7 @@
 // Groups findings that are one defect seen in many cells (issue 17: a transport answering 202 with a
 // `null` body showed as 183 failures, one per cell). Summaries show such a group once with "one
 // defect seen in N cells"; per-cell records (JSON, JSON Lines) stay complete.
-import type { CheckResult, ScenarioResult } from '../../runner/results/index.js';
+import type { CheckResult, ScenarioResult } from '../../wire/results/index.js';
 import { cellFindings } from './cell-findings.js';
 
 export interface RepeatedFinding {

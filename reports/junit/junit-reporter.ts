@@ -14,7 +14,7 @@
 //   concurrently and no suite can take longer than the run;
 // - a run that never started or was interrupted gets one synthetic testcase with an <error>, so a
 //   CI job never shows a green report for a run that did not finish.
-import type { BaselineOutcome, CheckResult, FuzzResult, FuzzViolation, Reporter, RunResult, ScenarioResult } from '../../runner/results/index.js';
+import type { BaselineOutcome, CheckResult, FuzzResult, FuzzViolation, Reporter, RunResult, ScenarioResult } from '../../wire/results/index.js';
 import { baselineNote, cellFindings, cellLabel, createStyle, groupRepeatedFindings, renderCellExplanation, repeatedPhrase, seconds, type OutputSink, type RepeatedFindings } from '../format/index.js';
 import { renderXml, type XmlElement } from './xml.js';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import type { RunResult } from '../../runner/results/index.js';
+import type { RunResult } from '../../wire/results/index.js';
 import { baselineRun, fixtureRun, fuzzRun, greenRun, interruptedRun, repeatedRun, strictRun, unavailableRun } from '../test-fixtures.js';
 import { renderJunitReport } from './junit-reporter.js';
 

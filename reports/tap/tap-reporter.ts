@@ -10,8 +10,8 @@
 // `not ok ... # TODO expected failure (baseline): <reason>`, so a TAP consumer agrees with the exit
 // code, and one more point at the end is the baseline's own verdict (`not ok` for stale entries).
 import { stringify } from 'yaml';
-import type { CheckResult, FuzzResult, FuzzViolation, Reporter, RunHeader, RunResult, ScenarioResult } from '../../runner/results/index.js';
-import type { BaselineEntry, BaselineOutcome } from '../../runner/results/index.js';
+import type { CheckResult, FuzzResult, FuzzViolation, Reporter, RunHeader, RunResult, ScenarioResult } from '../../wire/results/index.js';
+import type { BaselineEntry, BaselineOutcome } from '../../wire/results/index.js';
 import { baselineNote, cellFindings, cellLabel, createStyle, printable, renderTranscript, type OutputSink } from '../format/index.js';
 
 const PLAIN = createStyle(false);

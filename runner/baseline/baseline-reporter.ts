@@ -1,7 +1,7 @@
 // Measures the run against the baseline before the reporters see it, so every report marks the
 // failures the baseline accepts as expected (as each cell ends, for the streamed formats) and lists
 // which failures are new and which entries are stale. Wraps the real reporters.
-import type { BaselineEntry, BaselineOutcome, Reporter, RunHeader, RunResult, ScenarioResult } from '../results/index.js';
+import type { BaselineEntry, BaselineOutcome, Reporter, RunHeader, RunResult, ScenarioResult } from '../../wire/results/index.js';
 import { evaluateBaseline, judgeCell } from './evaluate-baseline.js';
 
 export class BaselineReporter implements Reporter {

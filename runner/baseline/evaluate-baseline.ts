@@ -4,7 +4,7 @@
 // shrink. An entry is stale only when a cell it names ran and its check passed: entries whose cells
 // a filtered run (--area, --scenario, --revision) left out are "not run", so one baseline can serve
 // a CI run split into several jobs.
-import type { BaselineEntry, BaselineOutcome, CellBaseline, CheckResult, RunResult, ScenarioResult } from '../results/index.js';
+import type { BaselineEntry, BaselineOutcome, CellBaseline, CheckResult, RunResult, ScenarioResult } from '../../wire/results/index.js';
 import { idMatches } from '../suite-loader/index.js';
 
 const isFailing = (c: CheckResult, strict: boolean) => c.status === 'failed' || c.status === 'errored' || c.status === 'runner-bug' || (strict && c.status === 'warning');
