@@ -23,11 +23,11 @@ const plainOutput = (format: ReportFormat, run = fixtureRun()) => captureOutput(
 
 describe('createReporter', () => {
   it('offers exactly the documented formats', () => {
-    expect(REPORT_FORMATS).toEqual(['console', 'json', 'jsonl', 'junit', 'tap']);
+    expect(REPORT_FORMATS).toEqual(['console', 'json', 'jsonl', 'junit', 'tap', 'html', 'markdown']);
   });
 
   it('refuses an unknown format with the project message grammar', () => {
-    expect(() => createReporter('html' as ReportFormat, {})).toThrow(/^Failed to create a reporter: "html" is not a report format\. Use one of: console, json/);
+    expect(() => createReporter('pdf' as ReportFormat, {})).toThrow(/^Failed to create a reporter: "pdf" is not a report format\. Use one of: console, json/);
   });
 
   it('never writes colour or progress redraws into a file', async () => {
