@@ -41,7 +41,8 @@ table { border-collapse: collapse; width: 100%; }
 .finding h3 { font-size: 14px; margin: 0 0 6px; }
 .finding dl { display: grid; grid-template-columns: 90px 1fr; gap: 2px 12px; margin: 0 0 6px; }
 .finding dt { color: var(--muted); } .finding dd { margin: 0; overflow-wrap: anywhere; }
-pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 8px 10px; margin: 4px 0 0; overflow-x: auto; white-space: pre; }
+pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 8px 10px; margin: 4px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+.finding dd code { white-space: pre-wrap; }
 .repro { display: flex; gap: 8px; align-items: center; margin: 10px 0 0; }
 .repro pre { flex: 1; margin: 0; }
 .repro button { font: inherit; padding: 4px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--panel); cursor: pointer; }

@@ -19,7 +19,7 @@ import {
   type OutputSink,
   type RepeatedFindings,
 } from '../format/index.js';
-import { escapeHtml, safeHref } from './escape-html.js';
+import { escapeHtml, escapeLines, safeHref } from './escape-html.js';
 import { HTML_SCRIPT, HTML_STYLE } from './html-assets.js';
 
 const PLAIN = createStyle(false);
@@ -120,7 +120,7 @@ function matrixCell(cells: readonly ScenarioResult[]): string {
 
 function renderRunProblem(run: RunResult): string {
   if (run.endReason === 'target-unavailable') {
-    return `<h2 class="failed">The target could not be tested</h2>\n<pre>${escapeHtml(run.fatal ?? 'The target could not be started or never answered.')}</pre>`;
+    return `<h2 class="failed">The target could not be tested</h2>\n<pre>${escapeLines(run.fatal ?? 'The target could not be started or never answered.')}</pre>`;
   }
   if (run.endReason === 'interrupted') return `<h2 class="warning">Interrupted</h2>\n<p>The run was interrupted after ${run.scenarios.length} of ${run.planned} planned cells; the results below are partial.</p>`;
   return '';
@@ -193,7 +193,7 @@ function renderCellBody(cell: ScenarioResult, checks: readonly CheckResult[], re
   if (note) parts.push(`<p class="expected">${escapeHtml(note)}</p>`);
   if (cell.status === 'skipped') return parts.join('');
   if (cell.status === 'errored' && cell.errorReason) parts.push(`<p class="errored"><b>errored:</b> ${escapeHtml(cell.errorReason)}</p>`);
-  if (cell.status === 'errored' && cell.stderr.length > 0) parts.push(`<pre>${escapeHtml(renderStderrBox(cell.stderr, PLAIN, { maxText: MAX_TEXT }).join('\n'))}</pre>`);
+  if (cell.status === 'errored' && cell.stderr.length > 0) parts.push(`<pre>${escapeLines(renderStderrBox(cell.stderr, PLAIN, { maxText: MAX_TEXT }).join('\n'))}</pre>`);
   for (const check of checks) parts.push(renderFinding(cell, check, repeated));
   if (checks.length === 0 && cell.status === 'passed') {
     parts.push(`<p>${cell.checks.length} checks: ${escapeHtml([...new Set(cell.checks.map((c) => c.rule.id))].join(', '))}</p>`);
@@ -216,7 +216,7 @@ function renderFinding(cell: ScenarioResult, check: CheckResult, repeated: Repea
     ['at', check.pointer === undefined ? undefined : check.pointer === '' ? '(the whole message)' : check.pointer],
     ['check', check.id],
   ];
-  const dl = rows.filter(([, v]) => v !== undefined).map(([k, v]) => `<dt>${k}</dt><dd>${k === 'expected' || k === 'actual' || k === 'at' || k === 'check' ? `<code>${escapeHtml(v!)}</code>` : escapeHtml(v!)}</dd>`);
+  const dl = rows.filter(([, v]) => v !== undefined).map(([k, v]) => `<dt>${k}</dt><dd>${k === 'expected' || k === 'actual' || k === 'at' || k === 'check' ? `<code>${escapeLines(v!)}</code>` : escapeHtml(v!)}</dd>`);
   const exchange = renderTranscript(cell.transcript, { ...(check.evidence ? { evidence: check.evidence } : {}), style: PLAIN, maxText: MAX_TEXT });
   const seen = group ? `<p class="note"><b>${repeatedPhrase(group)}</b>${group.first.cell === cell ? '' : ` (first in <code>${escapeHtml(cellLabel(group.first.cell))}</code>)`}</p>` : '';
   return [
@@ -224,7 +224,7 @@ function renderFinding(cell: ScenarioResult, check: CheckResult, repeated: Repea
     `<h3><span class="${check.status}">${markOf(check.status)} ${escapeHtml(check.rule.id)}</span> (${check.rule.level}, ${check.status}, revision ${escapeHtml(cell.revision)})${spec}</h3>`,
     seen,
     `<dl>${dl.join('')}</dl>`,
-    exchange.length > 0 ? `<pre>${escapeHtml(exchange.join('\n'))}</pre>` : '',
+    exchange.length > 0 ? `<pre>${escapeLines(exchange.join('\n'))}</pre>` : '',
     '</div>',
   ].join('\n');
 }
@@ -238,7 +238,7 @@ function renderFuzz(run: RunResult): string {
     ...f.warnings.map((w) => `warning    ${w.rule.id} (${w.rule.level}) ${w.property}: ${w.detail} (${w.count} inputs)`),
     `replay     ${f.replay}`,
   ];
-  return `<h2 class="${f.status}">Fuzzing</h2>\n<pre>${escapeHtml(lines.join('\n'))}</pre>`;
+  return `<h2 class="${f.status}">Fuzzing</h2>\n<pre>${escapeLines(lines.join('\n'))}</pre>`;
 }
 
 export class HtmlReporter implements Reporter {

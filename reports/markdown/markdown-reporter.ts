@@ -33,7 +33,7 @@ function inline(text: string): string {
 function fence(text: string, lang = ''): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const ticks = '`'.repeat(longest + 1);
-  return `${ticks}${lang}\n${printable(text)}\n${ticks}`;
+  return `${ticks}${lang}\n${text.split('\n').map(printable).join('\n')}\n${ticks}`;
 }
 
 function code(text: string): string {
