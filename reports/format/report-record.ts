@@ -89,6 +89,8 @@ export type ReportFuzz = Omit<FuzzResult, 'failure' | 'warnings'> & {
 
 export interface ReportFooter {
   endReason: EndReason;
+  /** With --baseline: expected, new, stale and not-run entries (the JSON Lines footer carries it too). */
+  baseline?: BaselineOutcome;
   fatal?: string;
   summary: RunSummary;
   /** The fuzzing that followed the cells (--fuzz), or the whole of a `mcp-conform fuzz` run. */
@@ -96,7 +98,6 @@ export interface ReportFooter {
 }
 
 export interface ReportDocument extends ReportHeader, ReportFooter {
-  baseline?: BaselineOutcome;
   scenarios: ReportScenario[];
 }
 
@@ -153,12 +154,13 @@ export function scenarioRecord(cell: ScenarioResult): ReportScenario {
   };
 }
 
-export function footerRecord(run: Pick<RunResult, 'endReason' | 'fatal' | 'summary' | 'fuzz'>): ReportFooter {
+export function footerRecord(run: Pick<RunResult, 'endReason' | 'fatal' | 'summary' | 'fuzz' | 'baseline'>): ReportFooter {
   return {
     endReason: run.endReason,
     ...(run.fatal !== undefined ? { fatal: run.fatal } : {}),
     summary: { ...run.summary },
     ...(run.fuzz ? { fuzz: fuzzRecord(run.fuzz) } : {}),
+    ...(run.baseline ? { baseline: structuredClone(run.baseline) } : {}),
   };
 }
 
@@ -181,5 +183,5 @@ function transcriptRecord(e: TranscriptEntry): TranscriptEntry {
 }
 
 export function reportDocument(run: RunResult): ReportDocument {
-  return { ...headerRecord(run), ...footerRecord(run), ...(run.baseline ? { baseline: structuredClone(run.baseline) } : {}), scenarios: run.scenarios.map(scenarioRecord) };
+  return { ...headerRecord(run), ...footerRecord(run), scenarios: run.scenarios.map(scenarioRecord) };
 }
