@@ -60,6 +60,8 @@ export interface LiveHttpTarget {
   url: string;
   kind: 'http' | 'sse';
   makeTransport: (revision?: Revision) => Transport;
+  /** Adds a header to every later request (the Authorization of an --auth-mock token, minted once the target listens). */
+  addHeader(name: string, value: string): void;
   /** Times a server the run started died and was started again. */
   readonly restarts: number;
   stop(): Promise<void>;
@@ -84,11 +86,15 @@ export async function openHttpTarget(target: Extract<TargetSpec, { kind: 'http' 
     process.stderr.write(`mcp-conform: ${href} refused a POST of initialize but serves the legacy HTTP+SSE transport (2024-11-05); testing it over that transport.\n`);
   }
   const reachability = { known: false };
+  let headers = target.headers;
   return {
     url: href,
     kind: legacySse ? 'sse' : 'http',
+    addHeader: (name, value) => {
+      headers = { ...headers, [name]: value };
+    },
     makeTransport: (revision) => {
-      const options = { url: href, ...(target.headers ? { headers: target.headers } : {}), ...(server ? { serverProcess: server } : {}), timeoutMs };
+      const options = { url: href, ...(headers ? { headers } : {}), ...(server ? { serverProcess: server } : {}), timeoutMs };
       return legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport({ ...options, reachability, ...(revision ? { revision } : {}) });
     },
     get restarts() {

@@ -23,6 +23,8 @@ import { UsageError } from './usage-error.js';
 import { httpTargetSpec, openHttpTarget, type LiveHttpTarget } from './http-target.js';
 import { TransportStartError } from '../protocol/index.js';
 import { fuzzForRun, fuzzTargetOf } from './fuzz-command.js';
+import { authorizationContext, checkAuthorizationFlags, ISSUER_ENV, startMockAuthorization } from './authorization-option.js';
+import type { AuthorizationServerHandle } from '../../mocks/index.js';
 
 export const REFERENCE_SERVER_ENTRY = ['dist', 'mocks', 'reference', 'stdio-main.js'];
 
@@ -43,10 +45,16 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
   // A server the runner starts itself (--server --port-env) takes a second or more to listen: it is
   // started before the scenarios load, so that the two overlap, and stopped on every way out.
   const httpSpec = opts.list ? undefined : httpTargetSpec(opts);
-  const opening = httpSpec ? openHttpTarget(httpSpec, opts.timeout).then((live) => ({ live }), (error: unknown) => ({ error })) : undefined;
+  if (!opts.list) checkAuthorizationFlags(opts);
+  // The mock authorization server listens before the target starts, so a started target can be told its issuer.
+  const authServer = opts.list ? undefined : await startMockAuthorization(opts);
+  // Started with the issuer in its environment; the spec (and so every reproduce command) keeps the user's flags.
+  const launched = httpSpec?.launch && authServer ? { ...httpSpec, launch: { ...httpSpec.launch, env: { ...httpSpec.launch.env, [ISSUER_ENV]: authServer.issuer } } } : httpSpec;
+  const opening = launched ? openHttpTarget(launched, opts.timeout).then((live) => ({ live }), (error: unknown) => ({ error })) : undefined;
   try {
-    return await loadAndRun(opts, version, { rules, dirs, files, httpSpec, opening });
+    return await loadAndRun(opts, version, { rules, dirs, files, httpSpec, opening, authServer });
   } finally {
+    await authServer?.close();
     const opened = await opening;
     if (opened && 'live' in opened) {
       const http = opened.live;
@@ -65,10 +73,12 @@ interface RunInputs {
   httpSpec: ReturnType<typeof httpTargetSpec>;
   /** The HTTP target being opened (or the reason it could not be); undefined for stdio and --list. */
   opening: Promise<{ live: LiveHttpTarget } | { error: unknown }> | undefined;
+  /** The mock authorization server of --auth-mock. */
+  authServer: AuthorizationServerHandle | undefined;
 }
 
 /** Loads and selects the scenarios, then lists them or runs them against the target. */
-async function loadAndRun(opts: CliOptions, version: string, { rules, dirs, files, httpSpec, opening }: RunInputs): Promise<number> {
+async function loadAndRun(opts: CliOptions, version: string, { rules, dirs, files, httpSpec, opening, authServer }: RunInputs): Promise<number> {
   const loaded = loadScenarios({ dirs: dirs.length || files.length ? dirs : [defaultSuitesDir()], files, rules });
   if (loaded.problems.length > 0) {
     for (const p of loaded.problems) process.stderr.write(`${p.file}:${p.line}:${p.column} ${p.code} ${p.message} ${p.fix}\n`);
@@ -104,6 +114,9 @@ async function loadAndRun(opts: CliOptions, version: string, { rules, dirs, file
     seed: opts.seed,
     reproExtras: [
       ...(opts.clientCapabilities ? ['--client-capabilities', quoteWord(JSON.stringify(opts.clientCapabilities))] : []),
+      ...(opts.authToken !== undefined ? ['--auth-token', quoteWord('<redacted>')] : []),
+      ...(opts.authMock !== undefined ? ['--auth-mock', String(opts.authMock)] : []),
+      ...(opts.authScope !== undefined ? ['--auth-scope', quoteWord(opts.authScope)] : []),
       ...(opts.suiteDir ?? []).flatMap((d) => ['--suite-dir', quoteWord(d)]),
       ...(opts.scenarioFile ?? []).flatMap((f) => ['--scenario-file', quoteWord(f)]),
     ],
@@ -123,6 +136,8 @@ async function loadAndRun(opts: CliOptions, version: string, { rules, dirs, file
     return ExitCode.TargetUnavailable;
   }
   if (opened) http = opened.live;
+  const auth = http ? await authorizationContext(opts, http.url, authServer, opts.timeout) : undefined;
+  if (http && auth) http.addHeader('Authorization', `Bearer ${auth.token}`);
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
@@ -151,6 +166,7 @@ async function loadAndRun(opts: CliOptions, version: string, { rules, dirs, file
       client: { clientInfo: { name: 'mcp-conform', version }, capabilities: opts.clientCapabilities ?? {} },
       repro: (cell) => reproCommand(config, { scenarioId: cell.scenario.id, revision: cell.revision }),
       signal: aborter.signal,
+      ...(auth ? { auth } : {}),
       // --fuzz: the same target, fuzzed after the cells, so every report carries the result.
       ...(opts.fuzz ? { fuzz: fuzzForRun(opts, version, target, fuzzTargetOf(target, http), rules) } : {}),
     });
