@@ -1,7 +1,7 @@
 // `judgeIf` on `check` and `http` steps: a value or answer that leaves nothing to judge skips the
 // check with the scenario's reason (never a pass); one that does is judged by the rule's level.
 import { describe, expect, it } from 'vitest';
-import type { RawHttpRequest, RawHttpResponse } from '../protocol/index.js';
+import type { RawHttpRequest, RawHttpResponse } from '../../wire/protocol/index.js';
 import type { CheckStep, HttpStep, Scenario } from '../suite-loader/types.js';
 import { runCheck } from './check.js';
 import type { StepContext } from './context.js';

@@ -2,18 +2,18 @@
 // exit code. Separate from main.ts so tests can call it without spawning a process.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ReportWriteError, createReporter, type ReportFormat } from '../../reports/index.js';
-import { fromRoot } from '../../schema/package-root.js';
-import { protocolValidator, schemaProblems, validateWithSchema } from '../../schema/index.js';
-import { loadRules, type RulesCatalogue } from '../../schema/rules.js';
-import type { Revision } from '../../schema/revisions.js';
-import type { RunConfig, TargetSpec } from '../config/index.js';
-import { runSuite } from '../engine/index.js';
-import type { Reporter, RunResult } from '../results/index.js';
-import { reproCommand } from '../repro.js';
-import { defaultSuitesDir, loadScenarios, selectScenarios } from '../suite-loader/index.js';
-import { StdioTransport, quoteWord } from '../transports/index.js';
-import { clientCoverageScenarios } from '../client-mode/index.js';
+import { ReportWriteError, createReporter, type ReportFormat } from '../reports/index.js';
+import { fromRoot } from '../schema/package-root.js';
+import { protocolValidator, schemaProblems, validateWithSchema } from '../schema/index.js';
+import { loadRules, type RulesCatalogue } from '../schema/rules.js';
+import type { Revision } from '../schema/revisions.js';
+import type { RunConfig, TargetSpec } from '../runner/config/index.js';
+import { runSuite } from '../runner/engine/index.js';
+import type { Reporter, RunResult } from '../wire/results/index.js';
+import { reproCommand } from '../runner/repro.js';
+import { defaultSuitesDir, loadScenarios, selectScenarios } from '../runner/suite-loader/index.js';
+import { StdioTransport, quoteWord } from '../wire/transports/index.js';
+import { clientCoverageScenarios } from '../runner/client-mode/index.js';
 import { withBaseline } from './baseline-option.js';
 import { runClientCommand } from './client-command.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
@@ -21,10 +21,10 @@ import { printList, printRules } from './list.js';
 import { defaultConcurrency, type CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 import { httpTargetSpec, openHttpTarget, type LiveHttpTarget } from './http-target.js';
-import { TransportStartError } from '../protocol/index.js';
+import { TransportStartError } from '../wire/protocol/index.js';
 import { fuzzForRun, fuzzTargetOf } from './fuzz-command.js';
 import { authorizationContext, checkAuthorizationFlags, ISSUER_ENV, startMockAuthorization } from './authorization-option.js';
-import type { AuthorizationServerHandle } from '../../mocks/index.js';
+import type { AuthorizationServerHandle } from '../mocks/index.js';
 
 export const REFERENCE_SERVER_ENTRY = ['dist', 'mocks', 'reference', 'stdio-main.js'];
 

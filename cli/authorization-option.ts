@@ -2,9 +2,9 @@
 // the mock authorization server before the target (a started target learns its issuer from
 // MCP_CONFORM_AUTH_ISSUER), and, once the target listens, builds the `auth` variable of the
 // authorization scenarios: the token every request carries and the tokens to be refused.
-import { serveMockAuthorizationServer, type AuthorizationServerHandle } from '../../mocks/index.js';
-import { wellKnownMetadataUrls, type AuthorizationContext } from '../engine/index.js';
-import { primaryChallenge } from '../protocol/index.js';
+import { serveMockAuthorizationServer, type AuthorizationServerHandle } from '../mocks/index.js';
+import { wellKnownMetadataUrls, type AuthorizationContext } from '../runner/engine/index.js';
+import { primaryChallenge } from '../wire/protocol/index.js';
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 
