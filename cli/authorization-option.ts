@@ -3,7 +3,7 @@
 // MCP_CONFORM_AUTH_ISSUER), and, once the target listens, builds the `auth` variable of the
 // authorization scenarios: the token every request carries and the tokens to be refused.
 import { serveMockAuthorizationServer, type AuthorizationServerHandle } from '../mocks/index.js';
-import { wellKnownMetadataUrls, type AuthorizationContext } from '../runner/engine/index.js';
+import { resourceUrls, type AuthorizationContext } from '../runner/engine/index.js';
 import { primaryChallenge } from '../wire/protocol/index.js';
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
@@ -60,11 +60,13 @@ interface ProtectionFacts {
  * (challenge and `scopes_supported`, or --auth-scope).
  */
 export async function authorizationContext(opts: AuthFlags, endpoint: string, mock: AuthorizationServerHandle | undefined, timeoutMs: number): Promise<AuthorizationContext | undefined> {
-  const urls = { resource: endpoint, ...wellKnownMetadataUrls(endpoint) };
+  const urls = { resource: endpoint, ...resourceUrls(endpoint) };
   if (opts.authToken !== undefined) return { source: 'token', token: opts.authToken, ...urls };
   if (!mock) return undefined;
   const facts = await protectionFacts(endpoint, urls.metadataPathUrl, urls.metadataRootUrl, timeoutMs);
-  const audience = facts.resource ?? endpoint;
+  // The metadata's resource is the audience the server expects, unless it names another server
+  // (a finding of authorization/protected-resource-metadata): then the endpoint URL is.
+  const audience = facts.resource !== undefined && urls.acceptedResources.includes(facts.resource) ? facts.resource : endpoint;
   const scope = opts.authScope ?? (facts.scopes.length > 0 ? facts.scopes.join(' ') : undefined);
   const as = mock.authorizationServer;
   const withScope = scope !== undefined ? { scope } : {};

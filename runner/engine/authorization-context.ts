@@ -12,6 +12,11 @@ export interface AuthorizationContext {
   /** RFC 9728 section 3.1 well-known URIs for it: path-inserted, and at the root. */
   metadataPathUrl: string;
   metadataRootUrl: string;
+  /**
+   * Values a protected resource metadata `resource` may take for this endpoint: the endpoint URL and
+   * every less specific URL on its origin that it extends, with and without a trailing slash.
+   */
+  acceptedResources: string[];
   /** Tokens a conforming server refuses; only with the mock authorization server. */
   minted?: {
     issuer: string;
@@ -24,13 +29,21 @@ export interface AuthorizationContext {
   };
 }
 
-/** The well-known metadata URLs of an MCP endpoint (RFC 9728 section 3.1). */
-export function wellKnownMetadataUrls(endpoint: string): { metadataPathUrl: string; metadataRootUrl: string } {
+/** The well-known metadata URLs of an MCP endpoint (RFC 9728 section 3.1) and the resource values that name it. */
+export function resourceUrls(endpoint: string): Pick<AuthorizationContext, 'metadataPathUrl' | 'metadataRootUrl' | 'acceptedResources'> {
   const url = new URL(endpoint);
   const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '');
+  const accepted = new Set<string>();
+  const segments = path.split('/').filter(Boolean);
+  for (let n = segments.length; n >= 0; n--) {
+    const prefix = `${url.origin}${n === 0 ? '' : `/${segments.slice(0, n).join('/')}`}`;
+    accepted.add(prefix);
+    accepted.add(`${prefix}/`);
+  }
   return {
     metadataPathUrl: `${url.origin}/.well-known/oauth-protected-resource${path}`,
     metadataRootUrl: `${url.origin}/.well-known/oauth-protected-resource`,
+    acceptedResources: [...accepted],
   };
 }
 

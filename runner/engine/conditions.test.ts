@@ -40,3 +40,16 @@ describe('authorization conditions', () => {
     expect(whyNot({ authorization: 'minted' }, { ...scope, vars: { auth: auth(true) } })).toBeUndefined();
   });
 });
+
+describe('resourceUrls', () => {
+  it('derives both well-known metadata URLs and every resource value naming the endpoint', async () => {
+    const { resourceUrls } = await import('./authorization-context.js');
+    expect(resourceUrls('http://127.0.0.1:3000/api/mcp')).toEqual({
+      metadataPathUrl: 'http://127.0.0.1:3000/.well-known/oauth-protected-resource/api/mcp',
+      metadataRootUrl: 'http://127.0.0.1:3000/.well-known/oauth-protected-resource',
+      acceptedResources: [
+        'http://127.0.0.1:3000/api/mcp', 'http://127.0.0.1:3000/api/mcp/', 'http://127.0.0.1:3000/api', 'http://127.0.0.1:3000/api/', 'http://127.0.0.1:3000', 'http://127.0.0.1:3000/',
+      ],
+    });
+  });
+});
