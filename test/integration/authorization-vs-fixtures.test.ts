@@ -131,3 +131,43 @@ describe('authorization is opt-in', () => {
     expect(stdio.stderr).toMatch(/Authorization applies to Streamable HTTP servers/);
   });
 });
+
+/**
+ * Real SDK servers protected with the SDKs' own middleware (our introspection verifier, scope `mcp`
+ * required): what suites/authorization finds, pinned so that a change on either side shows. Both
+ * leave the audience unchecked unless the application sets the optional `expectedResource`, which
+ * accepts tokens issued for another server (MUST since 2025-06-18); with it, everything passes.
+ */
+describe('suites/authorization versus the SDKs\' bearer-auth middleware', () => {
+  const run = (fixture: string, strict: boolean) =>
+    runCli(['--server', `node test/fixtures/targets/${fixture}${strict ? ' --strict' : ''}`, '--port-env', 'PORT', '--auth-mock', '0', '--area', 'authorization']);
+  const findingsOf = (report: NonNullable<Awaited<ReturnType<typeof runCli>>['report']>) =>
+    report.scenarios.flatMap((s) => s.checks.filter((c) => c.status === 'failed' || c.status === 'warning').map((c) => `${s.id} @ ${s.revision}: ${c.rule} ${c.status}`)).sort();
+
+  it('@modelcontextprotocol/sdk 1.x (requireBearerAuth): tokens for another audience accepted by default', { timeout: 120_000 }, async () => {
+    const plain = await run('sdk-protected-http-server.mjs', false);
+    expect(plain.report, plain.stderr).toBeDefined();
+    expect(findingsOf(plain.report!)).toEqual([
+      'authorization/token-audience @ 2025-06-18: authorization.token.audience failed',
+      'authorization/token-audience @ 2025-11-25: authorization.token.audience failed',
+    ]);
+    const strict = await run('sdk-protected-http-server.mjs', true);
+    expect(strict.report, strict.stderr).toBeDefined();
+    expect(findingsOf(strict.report!)).toEqual([]);
+    expect(strict.report!.scenarios.filter((s) => s.status === 'passed').length).toBe(13);
+  });
+
+  it('@modelcontextprotocol/server 2.x (requireBearerAuth gate): the same, at 2026-07-28 too', { timeout: 120_000 }, async () => {
+    const plain = await run('sdk2-protected-http-server.mjs', false);
+    expect(plain.report, plain.stderr).toBeDefined();
+    expect(findingsOf(plain.report!)).toEqual([
+      'authorization/token-audience @ 2025-06-18: authorization.token.audience failed',
+      'authorization/token-audience @ 2025-11-25: authorization.token.audience failed',
+      'authorization/token-audience @ 2026-07-28: authorization.token.audience failed',
+    ]);
+    const strict = await run('sdk2-protected-http-server.mjs', true);
+    expect(strict.report, strict.stderr).toBeDefined();
+    expect(findingsOf(strict.report!)).toEqual([]);
+    expect(strict.report!.scenarios.filter((s) => s.status === 'passed').length).toBe(18);
+  });
+});
