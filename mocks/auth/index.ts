@@ -2,7 +2,7 @@
 // endpoint and a mock authorization server, both on 127.0.0.1, recording every request.
 export { serveAuthorization, RESOURCE_METADATA_PATH, HEADER_METADATA_PATH, AUTH_PATHS } from './serve-authorization.js';
 export type { AuthorizationOptions, AuthorizationHandle } from './serve-authorization.js';
-export { MockAuthorizationServer } from './authorization-server.js';
+export { MockAuthorizationServer, FOREIGN_ISSUER, isMetadataDocumentUrl, tokenAuthMethodOf } from './authorization-server.js';
 export type { IssuedToken } from './authorization-server.js';
 export { pkceMismatch, s256 } from './pkce.js';
-export type { AuthSetup, AuthRequestRecord, AuthRequestListener } from './types.js';
+export type { AuthSetup, AuthRequestRecord, AuthRequestListener, TokenEndpointAuthMethod } from './types.js';
