@@ -14,7 +14,7 @@ import type { HttpVerdict } from './http-expectations.js';
 export const MAX_STEP_UP_RETRIES = 3;
 
 export function judgeStepUpDuty(duty: 'step-up' | 'step-up-scope-union' | 'retry-limit', facts: AuthFacts): HttpVerdict {
-  const { mcp, authorizations } = viewOf(facts);
+  const { mcp, authorizations, tokenRequests } = viewOf(facts);
   const stepUp = facts.setup.stepUp;
   if (!stepUp) return { status: 'skipped', message: 'this setup never answers 403 insufficient_scope' };
   const refused = mcp.filter((s) => s.r.status === 403);
@@ -40,7 +40,15 @@ export function judgeStepUpDuty(duty: 'step-up' | 'step-up-scope-union' | 'retry
   if (stepUp.never) return { status: 'skipped', message: 'this setup never accepts the step-up scope, so a completed step-up cannot be judged' };
   const again = authorizations.find((s) => s.seq > first.seq);
   if (!again) {
-    return { status: 'failed', message: `after 403 insufficient_scope on ${operation} the client did not ask for a new authorization`, expected: `an authorization request with scope including "${stepUp.scope}"`, actual: `authorization requests: ${list(authorizations)}`, evidence: [first.seq] };
+    // A refresh cannot widen the scope (RFC 6749 section 6), so it does not answer the challenge.
+    const refreshed = tokenRequests.find((s) => s.seq > first.seq && s.r.body?.grant_type === 'refresh_token');
+    return {
+      status: 'failed',
+      message: `after 403 insufficient_scope on ${operation} the client did not ask for a new authorization${refreshed ? ' (it refreshed its token instead, which keeps the old scope)' : ''}`,
+      expected: `an authorization request with scope including "${stepUp.scope}"`,
+      actual: `authorization requests: ${list(authorizations)}${refreshed ? `; after the 403: ${showRequest(refreshed)} (refresh_token grant)` : ''}`,
+      evidence: refreshed ? [first.seq, refreshed.seq] : [first.seq],
+    };
   }
   const asked = scopeWords(again.r.query.scope);
   const challenged = [...scopeWords(stepUp.scope)];
