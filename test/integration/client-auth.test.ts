@@ -22,6 +22,7 @@ const DEFECTS = [
   { defect: 'auth-no-application-type', revision: '2026-07-28', scenario: 'client/auth-registration-application-type', rule: 'client.auth.registration-application-type', status: 'failed' },
   { defect: 'auth-ignore-iss', revision: '2026-07-28', scenario: 'client/auth-iss-wrong', rule: 'client.auth.iss-validated', status: 'failed' },
   { defect: 'auth-ignore-iss', revision: '2026-07-28', scenario: 'client/auth-iss-missing', rule: 'client.auth.iss-validated', status: 'failed' },
+  { defect: 'auth-ignore-iss', revision: '2026-07-28', scenario: 'client/auth-iss-unadvertised-wrong', rule: 'client.auth.iss-validated', status: 'failed' },
   { defect: 'auth-normalize-iss', revision: '2026-07-28', scenario: 'client/auth-iss-normalized', rule: 'client.auth.iss-validated', status: 'failed' },
   { defect: 'auth-trust-metadata-issuer', revision: '2026-07-28', scenario: 'client/auth-metadata-issuer-mismatch', rule: 'client.auth.metadata-issuer-validated', status: 'failed' },
 ] as const;
