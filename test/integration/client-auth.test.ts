@@ -42,11 +42,24 @@ async function plant(defects: readonly (typeof DEFECTS)[number][]) {
   return out;
 }
 
+describe('client authorization: the SDK example clients', () => {
+  it('SDK 1.x answers a scope challenge with a refresh, not a step-up (warning); SDK 2.x steps up and keeps its scope', async () => {
+    const [v1, v2] = await Promise.all([
+      runCli(['--client', 'node examples/clients/sdk-client.mjs {url}', '--scenario', 'client/auth-step-up', '--revision', '2025-11-25'], { timeoutMs: 60_000 }),
+      runCli(['--client', 'node examples/clients/sdk2-client.mjs {url}', '--scenario', 'client/auth-step-up', '--scenario', 'client/auth-step-up-scope-union', '--revision', '2026-07-28'], { timeoutMs: 60_000 }),
+    ]);
+    const stepUp = (run: typeof v1) => run.report?.scenarios.flatMap((s) => s.checks.filter((c) => c.rule.startsWith('client.auth.')).map((c) => `${s.id} ${c.rule} ${c.status}`));
+    expect(stepUp(v1)).toEqual(['client/auth-step-up client.auth.step-up warning']);
+    expect(v1.report?.scenarios[0]?.checks.find((c) => c.rule === 'client.auth.step-up')?.message).toMatch(/refreshed its token instead/);
+    expect(stepUp(v2)).toEqual(['client/auth-step-up client.auth.step-up passed', 'client/auth-step-up-scope-union client.auth.step-up-scope-union passed']);
+  }, 120_000);
+});
+
 describe('client authorization: planted defects', () => {
   it('each step-up, client identity and issuer defect is caught by its scenario, rule and verdict alone', async () => {
     const expected = DEFECTS.map((d) => ({ defect: d.defect, scenario: d.scenario, revision: d.revision, findings: [`${d.rule} ${d.status}`] }));
     expect(await plant(DEFECTS)).toEqual(expected);
-  }, 240_000);
+  }, 360_000);
 
   it('the correct mini client passes every new authorization scenario with a verdict, not a skip', async () => {
     const scenarios = [...new Set(DEFECTS.map((d) => d.scenario))];
