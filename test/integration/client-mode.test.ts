@@ -23,7 +23,7 @@ let counter = 0;
 function runClient(client: string, extra: string[] = []): Promise<{ code: number; report?: Report; stderr: string }> {
   const out = join(work, `r${++counter}.json`);
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, '--client', client, '--report', `json=${out}`, ...extra], { cwd: ROOT, timeout: 300_000 }, (err, _stdout, stderr) => {
+    execFile(process.execPath, [CLI, '--client', client, '--report', `json=${out}`, ...extra], { cwd: ROOT, timeout: 480_000 }, (err, _stdout, stderr) => {
       const code = err ? ((err as { code?: number }).code ?? -1) : 0;
       let report: Report | undefined;
       try {
@@ -167,7 +167,7 @@ describe('mcp-conform --client', () => {
     }
     expect(v1.report!.scenarios.filter((s) => s.status === 'passed').length).toBeGreaterThanOrEqual(20);
     expect(v2.report!.scenarios.some((s) => s.revision === '2026-07-28' && s.status === 'passed')).toBe(true);
-  }, 300_000);
+  }, 480_000);
 
   it.each([
     ['no placeholder', ['--client', 'node client.js'], /neither \{command\} nor \{url\}/],
