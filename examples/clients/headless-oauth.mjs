@@ -1,17 +1,26 @@
 // An OAuthClientProvider (the SDKs' interface, 1.x and 2.x alike) for example clients that run
 // without a browser or a user: client information, tokens and the PKCE verifier are kept in memory,
 // and the user's approval is replaced by fetching the authorization URL and reading the code (and
-// the rest of the callback's parameters) from the redirect's Location.
+// the rest of the callback's parameters) from the redirect's Location. Credentials of a
+// pre-registered client come from MCP_CONFORM_AUTH_CONTEXT (JSON: client_id, client_secret), as a
+// user would configure them; the client also names a Client ID Metadata Document URL, which the SDKs
+// use when the authorization server supports such documents.
+const preRegistered = process.env.MCP_CONFORM_AUTH_CONTEXT ? JSON.parse(process.env.MCP_CONFORM_AUTH_CONTEXT) : undefined;
+
 export class HeadlessOAuthProvider {
   code = undefined;
   /** The query of the redirect back to the client (code, state, iss). */
   callback = undefined;
-  #client = undefined;
+  #client = preRegistered?.client_id ? { client_id: preRegistered.client_id, ...(preRegistered.client_secret ? { client_secret: preRegistered.client_secret } : {}) } : undefined;
   #tokens = undefined;
   #verifier = undefined;
   // Never listened on: the redirect is read from the authorization server's answer, not followed.
   get redirectUrl() {
     return 'http://127.0.0.1:9/callback';
+  }
+  // Where a published client would host its metadata document; the mock authorization server does not fetch it.
+  get clientMetadataUrl() {
+    return 'https://sdk-example-client.example/oauth/client-metadata.json';
   }
   get clientMetadata() {
     return { client_name: 'sdk-example-client', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
@@ -53,13 +62,31 @@ export class HeadlessOAuthProvider {
  */
 export async function connectWithOAuth(client, makeTransport, UnauthorizedError, finishAuthWith) {
   const provider = new HeadlessOAuthProvider();
-  const first = makeTransport(provider);
+  let transport = makeTransport(provider);
   try {
-    await client.connect(first);
+    await client.connect(transport);
   } catch (err) {
     const result = finishAuthWith(provider);
     if (!(err instanceof UnauthorizedError) || result === undefined) throw err;
-    await first.finishAuth(result);
-    await client.connect(makeTransport(provider));
+    await transport.finishAuth(result);
+    provider.code = provider.callback = undefined;
+    transport = makeTransport(provider);
+    await client.connect(transport);
   }
+  /**
+   * Runs `operation`; when a 403 insufficient_scope made the SDK start a new authorization (step-up,
+   * it throws UnauthorizedError), exchanges the new code and runs it again, twice at most.
+   */
+  return async function withStepUp(operation) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await operation();
+      } catch (err) {
+        const result = finishAuthWith(provider);
+        if (!(err instanceof UnauthorizedError) || result === undefined || attempt >= 2) throw err;
+        await transport.finishAuth(result);
+        provider.code = provider.callback = undefined;
+      }
+    }
+  };
 }

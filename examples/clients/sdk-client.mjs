@@ -31,7 +31,8 @@ client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', c
 try {
   const overHttp = /^https?:\/\//.test(command);
   const overHttpTransport = (authProvider) => new StreamableHTTPClientTransport(new URL(command), { authProvider });
-  if (overHttp) await connectWithOAuth(client, overHttpTransport, UnauthorizedError, (provider) => provider.code);
+  let withStepUp = (operation) => operation();
+  if (overHttp) withStepUp = await connectWithOAuth(client, overHttpTransport, UnauthorizedError, (provider) => provider.code);
   else await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
   const tools = [];
   let cursor;
@@ -42,7 +43,7 @@ try {
   } while (cursor !== undefined);
   for (const tool of tools) {
     try {
-      await client.callTool({ name: tool.name, arguments: {} }, undefined, { timeout: 1000 });
+      await withStepUp(() => client.callTool({ name: tool.name, arguments: {} }, undefined, { timeout: 1000 }));
     } catch (err) {
       process.stderr.write(`[${scenario}] ${tool.name}: ${err.message}\n`);
     }

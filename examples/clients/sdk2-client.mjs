@@ -30,7 +30,8 @@ client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', 
 try {
   const overHttp = /^https?:\/\//.test(command);
   const overHttpTransport = (authProvider) => new StreamableHTTPClientTransport(new URL(command), { authProvider });
-  if (overHttp) await connectWithOAuth(client, overHttpTransport, UnauthorizedError, (provider) => provider.callback);
+  let withStepUp = (operation) => operation();
+  if (overHttp) withStepUp = await connectWithOAuth(client, overHttpTransport, UnauthorizedError, (provider) => provider.callback);
   else await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
   const tools = [];
   let cursor;
@@ -41,7 +42,7 @@ try {
   } while (cursor !== undefined);
   for (const tool of tools) {
     try {
-      await client.callTool({ name: tool.name, arguments: {} }, { timeout: 1000 });
+      await withStepUp(() => client.callTool({ name: tool.name, arguments: {} }, { timeout: 1000 }));
     } catch (err) {
       process.stderr.write(`[${scenario}] ${tool.name}: ${err.message}\n`);
     }

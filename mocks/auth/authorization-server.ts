@@ -1,29 +1,51 @@
 // A mock OAuth 2.1 authorization server for testing MCP clients: discovery metadata (RFC 8414 or
 // OpenID Connect Discovery), dynamic client registration (RFC 7591), an /authorize endpoint that
 // approves at once and redirects with a code (no user, no browser), and a /token endpoint that
-// verifies PKCE and the client's authentication before issuing a bearer token. It records nothing
-// itself: the server that mounts it (serveAuthorization) records every request. The issuer is the
-// origin it is mounted on, so the same handler serves as a separate authorization server or, for
-// 2025-03-26 clients, on the MCP server's own origin. For testing MCP servers it also mints signed
-// access tokens on request (any audience, scope or lifetime), publishes their keys at /jwks and
-// answers token introspection (RFC 7662), so a protected server under test can trust it.
+// verifies PKCE and the client's authentication before issuing a bearer token. The setup's knobs add
+// a pre-registered client, turn registration off, narrow the token endpoint's client authentication
+// methods, accept Client ID Metadata Document URLs as client ids, and vary the `iss` of the
+// authorization response and the `issuer` of the metadata. It records nothing itself: the server
+// that mounts it (serveAuthorization) records every request. The issuer is the origin it is mounted
+// on, so the same handler serves as a separate authorization server or, for 2025-03-26 clients, on
+// the MCP server's own origin. For testing MCP servers it also mints signed access tokens on request
+// (any audience, scope or lifetime), publishes their keys at /jwks and answers token introspection
+// (RFC 7662), so a protected server under test can trust it.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readSmallBody, sendJson } from './http-util.js';
 import { pkceMismatch } from './pkce.js';
 import { TokenSigner, type AccessTokenClaims } from './signed-tokens.js';
-import type { AuthRequestRecord, AuthSetup } from './types.js';
+import type { AuthRequestRecord, AuthSetup, TokenEndpointAuthMethod } from './types.js';
 
 export const AUTH_PATHS = { authorize: '/authorize', token: '/token', register: '/register' } as const;
 /** Where the keys of minted tokens and token introspection are served. */
 export const TOKEN_CHECK_PATHS = { jwks: '/jwks', introspect: '/introspect' } as const;
 const OAUTH_METADATA = '/.well-known/oauth-authorization-server';
 const OPENID_METADATA = '/.well-known/openid-configuration';
-const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'];
+const AUTH_METHODS: TokenEndpointAuthMethod[] = ['none', 'client_secret_basic', 'client_secret_post'];
+/** The issuer a metadata document names under `metadataIssuer: other`: never this server. */
+export const FOREIGN_ISSUER = 'https://other-issuer.example';
 
 interface RegisteredClient {
   secret?: string;
-  redirectUris: string[];
+  /** Undefined: any loopback redirect URI (a Client ID Metadata Document client, whose document is not fetched). */
+  redirectUris: string[] | undefined;
+}
+
+/** A Client ID Metadata Document client id: an https URL with a path (basic/authorization, "Client ID Metadata Documents"). */
+export function isMetadataDocumentUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.pathname !== '/' && url.pathname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** How a token request authenticated the client: an HTTP Basic header, a secret in the body, or neither. */
+export function tokenAuthMethodOf(record: Pick<AuthRequestRecord, 'headers' | 'body'>): TokenEndpointAuthMethod {
+  if (/^Basic\s/i.test(record.headers.authorization ?? '')) return 'client_secret_basic';
+  return record.body?.client_secret !== undefined ? 'client_secret_post' : 'none';
 }
 
 interface PendingCode {
@@ -58,7 +80,28 @@ export class MockAuthorizationServer {
     private readonly setup: AuthSetup,
     /** The origin it is served on, e.g. http://127.0.0.1:4000 (set once listening). */
     public issuer = '',
-  ) {}
+  ) {
+    const pre = setup.preRegistered;
+    if (pre) this.clients.set(pre.clientId, { redirectUris: undefined, ...(pre.clientSecret !== undefined ? { secret: pre.clientSecret } : {}) });
+  }
+
+  private get authMethods(): TokenEndpointAuthMethod[] {
+    return this.setup.tokenEndpointAuthMethods ?? AUTH_METHODS;
+  }
+
+  /** The `iss` the authorization response carries, or undefined for none. */
+  private issParameter(): string | undefined {
+    switch (this.setup.issParameter ?? 'exact') {
+      case 'exact':
+        return this.issuer;
+      case 'absent':
+        return undefined;
+      case 'wrong':
+        return FOREIGN_ISSUER;
+      case 'trailing-slash':
+        return `${this.issuer}/`;
+    }
+  }
 
   /** The discovery document this setup serves, at its well-known path; undefined for `defaults`. */
   metadataPath(): string | undefined {
@@ -68,15 +111,16 @@ export class MockAuthorizationServer {
 
   metadata(): Record<string, unknown> {
     const base = {
-      issuer: this.issuer,
+      issuer: this.setup.metadataIssuer === 'other' ? FOREIGN_ISSUER : this.issuer,
       authorization_endpoint: `${this.issuer}${AUTH_PATHS.authorize}`,
       token_endpoint: `${this.issuer}${AUTH_PATHS.token}`,
-      registration_endpoint: `${this.issuer}${AUTH_PATHS.register}`,
+      ...(this.setup.registration === false ? {} : { registration_endpoint: `${this.issuer}${AUTH_PATHS.register}` }),
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],
-      token_endpoint_auth_methods_supported: AUTH_METHODS,
-      authorization_response_iss_parameter_supported: true,
+      token_endpoint_auth_methods_supported: this.authMethods,
+      ...(this.setup.issAdvertised === false ? {} : { authorization_response_iss_parameter_supported: true }),
+      ...(this.setup.clientIdMetadataDocument ? { client_id_metadata_document_supported: true } : {}),
       jwks_uri: `${this.issuer}${TOKEN_CHECK_PATHS.jwks}`,
       introspection_endpoint: `${this.issuer}${TOKEN_CHECK_PATHS.introspect}`,
     };
@@ -93,7 +137,7 @@ export class MockAuthorizationServer {
       sendJson(res, 200, this.metadata());
       return true;
     }
-    if (path === AUTH_PATHS.register && req.method === 'POST') {
+    if (path === AUTH_PATHS.register && req.method === 'POST' && this.setup.registration !== false) {
       record.body = await readSmallBody(req);
       this.register(res, record);
       return true;
@@ -173,11 +217,14 @@ export class MockAuthorizationServer {
       record.outcome = 'refused the registration: no redirect_uris';
       return sendJson(res, 400, { error: 'invalid_redirect_uri', error_description: 'redirect_uris must be a non-empty array of URLs' });
     }
-    const method = body.token_endpoint_auth_method ?? 'client_secret_basic';
-    if (!AUTH_METHODS.includes(method)) {
-      record.outcome = `refused the registration: token_endpoint_auth_method ${method}`;
+    const requested = body.token_endpoint_auth_method ?? 'client_secret_basic';
+    if (!AUTH_METHODS.includes(requested as TokenEndpointAuthMethod)) {
+      record.outcome = `refused the registration: token_endpoint_auth_method ${requested}`;
       return sendJson(res, 400, { error: 'invalid_client_metadata', error_description: `token_endpoint_auth_method must be one of ${AUTH_METHODS.join(', ')}` });
     }
+    // A method the token endpoint does not take is replaced by one it does (RFC 7591 lets the server
+    // replace requested metadata); the client learns it from the answer and must use it.
+    const method = this.authMethods.includes(requested as TokenEndpointAuthMethod) ? (requested as TokenEndpointAuthMethod) : this.authMethods[0]!;
     const clientId = token('client');
     const secret = method === 'none' ? undefined : token('secret');
     this.clients.set(clientId, { redirectUris: redirectUris as string[], ...(secret ? { secret } : {}) });
@@ -198,9 +245,9 @@ export class MockAuthorizationServer {
   /** Approves at once: the redirect carries a code, the state and the issuer (RFC 9207). */
   private authorize(res: ServerResponse, record: AuthRequestRecord): void {
     const q = record.query;
-    const client = q.client_id === undefined ? undefined : this.clients.get(q.client_id);
-    const redirectUri = q.redirect_uri ?? (client?.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
-    if (!client || redirectUri === undefined || !client.redirectUris.includes(redirectUri)) {
+    const client = q.client_id === undefined ? undefined : this.clientFor(q.client_id);
+    const redirectUri = q.redirect_uri ?? (client?.redirectUris?.length === 1 ? client.redirectUris[0] : undefined);
+    if (!client || redirectUri === undefined || !(client.redirectUris?.includes(redirectUri) ?? isLoopback(redirectUri))) {
       record.outcome = `refused the authorization request: ${client ? 'unregistered redirect_uri' : 'unknown client_id'}`;
       res.writeHead(400, { 'content-type': 'text/plain' });
       res.end(client ? 'redirect_uri is not one registered for this client' : 'unknown client_id');
@@ -215,7 +262,8 @@ export class MockAuthorizationServer {
       target.searchParams.set('code', code);
     }
     if (q.state !== undefined) target.searchParams.set('state', q.state);
-    target.searchParams.set('iss', this.issuer);
+    const iss = this.issParameter();
+    if (iss !== undefined) target.searchParams.set('iss', iss);
     record.outcome = `approved: redirect to ${target.origin}${target.pathname}`;
     res.writeHead(302, { location: target.href });
     res.end();
@@ -265,9 +313,27 @@ export class MockAuthorizationServer {
       id = decodeURIComponent(decoded.slice(0, colon));
       secret = decodeURIComponent(decoded.slice(colon + 1));
     }
-    const client = id === undefined ? undefined : this.clients.get(id);
+    const client = id === undefined ? undefined : this.clientFor(id);
     if (!client) return { reason: 'unknown client_id' };
+    const method = tokenAuthMethodOf(record);
+    if (!this.authMethods.includes(method)) return { reason: `the client authenticated with ${method}, which the token endpoint does not support (${this.authMethods.join(', ')})` };
     if (client.secret !== undefined && secret !== client.secret) return { reason: 'the client secret is missing or wrong' };
     return id!;
+  }
+
+  /** A known client, or (with Client ID Metadata Documents on) a public client named by its document URL. */
+  private clientFor(id: string): RegisteredClient | undefined {
+    const known = this.clients.get(id);
+    if (known) return known;
+    return this.setup.clientIdMetadataDocument && isMetadataDocumentUrl(id) ? { redirectUris: undefined } : undefined;
+  }
+}
+
+function isLoopback(uri: string): boolean {
+  try {
+    const host = new URL(uri).hostname;
+    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+  } catch {
+    return false;
   }
 }

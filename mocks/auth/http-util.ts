@@ -16,6 +16,18 @@ export function headersOf(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
+/** Reads a whole request body (bounded: an MCP message to forward, at most 4 MiB). */
+export async function readRawBody(req: IncomingMessage, limit = 4 * 1024 * 1024): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new Error(`request body over ${limit} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** Reads a small form or JSON body as flat strings; undefined when there is none or it is neither. */
 export async function readSmallBody(req: IncomingMessage): Promise<Record<string, string> | undefined> {
   const chunks: Buffer[] = [];

@@ -5,9 +5,9 @@ export { serveAuthorization, RESOURCE_METADATA_PATH, HEADER_METADATA_PATH, AUTH_
 export type { AuthorizationOptions, AuthorizationHandle } from './serve-authorization.js';
 export { serveMockAuthorizationServer } from './serve-authorization-server.js';
 export type { AuthorizationServerOptions, AuthorizationServerHandle } from './serve-authorization-server.js';
-export { MockAuthorizationServer, TOKEN_CHECK_PATHS } from './authorization-server.js';
+export { MockAuthorizationServer, TOKEN_CHECK_PATHS, FOREIGN_ISSUER, isMetadataDocumentUrl, tokenAuthMethodOf } from './authorization-server.js';
 export type { IssuedToken } from './authorization-server.js';
 export { TokenSigner } from './signed-tokens.js';
 export type { AccessTokenClaims } from './signed-tokens.js';
 export { pkceMismatch, s256 } from './pkce.js';
-export type { AuthSetup, AuthRequestRecord, AuthRequestListener } from './types.js';
+export type { AuthSetup, AuthRequestRecord, AuthRequestListener, TokenEndpointAuthMethod } from './types.js';

@@ -102,6 +102,71 @@ describe('serveAuthorization', () => {
   });
 });
 
+describe('serveAuthorization knobs', () => {
+  const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+  it('stepUp: a tools/call whose token lacks the scope gets 403 insufficient_scope; other requests go through', async () => {
+    const handle = await serve({ stepUp: { methods: ['tools/call'], scope: 'mcp:write' } });
+    const { body } = await flow(handle);
+    const send = (method: string) => fetch(handle.url, { method: 'POST', headers: { authorization: `Bearer ${body.access_token!}`, 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method }) });
+    const refused = await send('tools/call');
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toBe(`Bearer error="insufficient_scope", scope="mcp:write", resource_metadata="${handle.resourceMetadataUrl!}"`);
+    expect((await send('tools/list')).status).toBe(200);
+    expect(handle.requests.find((r) => r.status === 403)?.rpcMethod).toBe('tools/call');
+  });
+
+  it('a pre-registered client without registration, authenticating only with client_secret_basic', async () => {
+    const handle = await serve({ preRegistered: { clientId: 'pre', clientSecret: 's3' }, registration: false, tokenEndpointAuthMethods: ['client_secret_basic'] });
+    const metadata = (await (await fetch(`${handle.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(metadata.registration_endpoint).toBeUndefined();
+    expect(metadata.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic']);
+    expect((await fetch(`${handle.issuer}/register`, { method: 'POST', body: '{}' })).status).toBe(404);
+    const code = async () => {
+      const redirect = await fetch(`${handle.issuer}/authorize?response_type=code&client_id=pre&redirect_uri=${encodeURIComponent(REDIRECT)}`, { redirect: 'manual' });
+      return new URL(redirect.headers.get('location')!).searchParams.get('code')!;
+    };
+    const viaPost = await fetch(`${handle.issuer}/token`, form({ grant_type: 'authorization_code', code: await code(), redirect_uri: REDIRECT, client_id: 'pre', client_secret: 's3' }));
+    expect(viaPost.status).toBe(401);
+    const viaBasic = await fetch(`${handle.issuer}/token`, { ...form({ grant_type: 'authorization_code', code: await code(), redirect_uri: REDIRECT }), headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic('pre', 's3') } });
+    expect(viaBasic.status).toBe(200);
+  });
+
+  it('a registration asking for a method the token endpoint lacks is given a supported one, with a secret', async () => {
+    const handle = await serve({ tokenEndpointAuthMethods: ['client_secret_post'] });
+    const answer = (await (await fetch(`${handle.issuer}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }) })).json()) as Record<string, unknown>;
+    expect(answer).toMatchObject({ token_endpoint_auth_method: 'client_secret_post' });
+    expect(typeof answer.client_secret).toBe('string');
+  });
+
+  it('clientIdMetadataDocument: advertised, and an https URL client id is accepted for a loopback redirect', async () => {
+    const handle = await serve({ clientIdMetadataDocument: true });
+    const metadata = (await (await fetch(`${handle.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(metadata.client_id_metadata_document_supported).toBe(true);
+    const authorize = (id: string) => fetch(`${handle.issuer}/authorize?response_type=code&client_id=${encodeURIComponent(id)}&redirect_uri=${encodeURIComponent(REDIRECT)}`, { redirect: 'manual' });
+    expect((await authorize('https://client.example/meta.json')).status).toBe(302);
+    expect((await authorize('http://client.example/meta.json')).status).toBe(400);
+  });
+
+  it.each([
+    [{ issParameter: 'absent' } as AuthSetup, null],
+    [{ issParameter: 'wrong' } as AuthSetup, 'https://other-issuer.example'],
+    [{ issParameter: 'trailing-slash' } as AuthSetup, 'slash'],
+  ])('issParameter %o shapes the iss of the redirect', async (setup, expected) => {
+    const handle = await serve(setup);
+    const { location } = await flow(handle);
+    expect(location.searchParams.get('iss')).toBe(expected === 'slash' ? `${handle.issuer}/` : expected);
+  });
+
+  it('metadataIssuer: other names a foreign issuer; issAdvertised: false drops the RFC 9207 flag', async () => {
+    const handle = await serve({ metadataIssuer: 'other', issAdvertised: false });
+    const metadata = (await (await fetch(`${handle.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(metadata.issuer).toBe('https://other-issuer.example');
+    expect(metadata.authorization_response_iss_parameter_supported).toBeUndefined();
+  });
+});
+
 describe('pkceMismatch', () => {
   it('accepts the matching S256 and plain verifiers and names every other case', () => {
     expect(pkceMismatch(s256(VERIFIER), 'S256', VERIFIER)).toBeUndefined();

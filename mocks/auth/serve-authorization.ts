@@ -4,10 +4,12 @@
 // says, and forwards authorized requests (SSE streams included) to the real endpoint. The mock
 // authorization server runs on a second loopback port (its own issuer), or for the 2025-03-26 style
 // (`resourceMetadata: none`) on the resource's own origin. Every request to either is recorded.
+// With `stepUp`, a request of a listed JSON-RPC method whose token lacks the step-up scope gets 403
+// `insufficient_scope` instead (basic/authorization, "Scope challenge handling").
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AUTH_PATHS, MockAuthorizationServer } from './authorization-server.js';
-import { recordOf, sendJson } from './http-util.js';
+import { readRawBody, recordOf, sendJson } from './http-util.js';
 import type { AuthRequestListener, AuthRequestRecord, AuthSetup } from './types.js';
 
 export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
@@ -90,9 +92,22 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
     }),
   );
 
-  function protect(req: IncomingMessage, res: ServerResponse, record: AuthRequestRecord, url: URL): void {
+  async function protect(req: IncomingMessage, res: ServerResponse, record: AuthRequestRecord, url: URL): Promise<void> {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(record.headers.authorization ?? '')?.[1];
-    if (bearer !== undefined && as.isValidToken(bearer)) {
+    const issued = bearer === undefined ? undefined : as.tokens.get(bearer);
+    if (issued) {
+      const stepUp = setup.stepUp;
+      if (stepUp && req.method === 'POST') {
+        // The body is needed to see which operation is asked for; it is forwarded as read.
+        const body = await readRawBody(req);
+        const method = jsonRpcMethod(body);
+        if (method !== undefined) record.rpcMethod = method;
+        if (method !== undefined && stepUp.methods.includes(method) && (stepUp.never || !hasScopes(issued.scope, stepUp.scope))) {
+          return insufficientScope(res, record, method, issued.scope);
+        }
+        record.outcome = 'authorized: forwarded to the MCP endpoint';
+        return forward(req, res, url, body);
+      }
       record.outcome = 'authorized: forwarded to the MCP endpoint';
       return forward(req, res, url);
     }
@@ -106,7 +121,15 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
     sendJson(res, 401, { error: bearer === undefined ? 'unauthorized' : 'invalid_token' }, { 'www-authenticate': challenge });
   }
 
-  function forward(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  function insufficientScope(res: ServerResponse, record: AuthRequestRecord, method: string, granted: string | undefined): void {
+    const params = ['error="insufficient_scope"', `scope="${setup.stepUp!.scope}"`];
+    if (mode === 'header') params.push(`resource_metadata="${resourceOrigin}${servedMetadataPath!}"`);
+    const challenge = `Bearer ${params.join(', ')}`;
+    record.outcome = `refused ${method}: the token's scope (${granted ?? 'none'}) lacks ${setup.stepUp!.scope}${setup.stepUp!.never ? ' (this setup never accepts it)' : ''} (WWW-Authenticate: ${challenge})`;
+    sendJson(res, 403, { error: 'insufficient_scope' }, { 'www-authenticate': challenge });
+  }
+
+  function forward(req: IncomingMessage, res: ServerResponse, url: URL, body?: Buffer): void {
     const proxied = http.request(
       { agent, host: upstream.hostname, port: upstream.port, method: req.method, path: `${upstream.pathname}${url.search}`, headers: { ...req.headers, host: upstream.host } },
       (answer) => {
@@ -120,7 +143,8 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
       res.end(`mock authorization: the MCP endpoint did not answer (${err.message})`);
     });
     res.once('close', () => proxied.destroy());
-    req.pipe(proxied);
+    if (body === undefined) req.pipe(proxied);
+    else proxied.end(body);
   }
 
   const authServer =
@@ -160,3 +184,19 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
 }
 
 export { AUTH_PATHS };
+
+/** The method of a JSON-RPC request body, or undefined when the body is not one. */
+function jsonRpcMethod(body: Buffer): string | undefined {
+  try {
+    const message = JSON.parse(body.toString('utf8')) as { method?: unknown };
+    return typeof message.method === 'string' ? message.method : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a granted scope string holds every word of `needed`. */
+function hasScopes(granted: string | undefined, needed: string): boolean {
+  const have = new Set((granted ?? '').split(' ').filter(Boolean));
+  return needed.split(' ').filter(Boolean).every((s) => have.has(s));
+}

@@ -19,7 +19,32 @@ export interface AuthSetup {
   scopesSupported?: string[];
   /** Which discovery document the authorization server serves: RFC 8414 (`oauth`, default) or OpenID Connect Discovery (`openid`). With `none` above: `oauth` or `defaults` (no metadata at all; the default endpoint paths). */
   serverMetadata?: 'oauth' | 'openid' | 'defaults';
+  /**
+   * Runtime step-up: a request whose JSON-RPC method is listed, made with a token whose scope lacks
+   * a word of `scope`, gets 403 with an `insufficient_scope` challenge naming `scope`. With `never`,
+   * every such request gets the 403 whatever the token holds (for retry limits).
+   */
+  stepUp?: { methods: string[]; scope: string; never?: boolean };
+  /** A client the authorization server knows before any registration; the runner hands it to the client under test. */
+  preRegistered?: { clientId: string; clientSecret?: string };
+  /** Whether the authorization server offers dynamic registration (default true; false: no `registration_endpoint`, /register answers 404). */
+  registration?: boolean;
+  /** `token_endpoint_auth_methods_supported` (default none, client_secret_basic, client_secret_post); the token endpoint accepts only these. */
+  tokenEndpointAuthMethods?: TokenEndpointAuthMethod[];
+  /** Advertise `client_id_metadata_document_supported` and accept https URL client ids (the document is not fetched: loopback only). */
+  clientIdMetadataDocument?: boolean;
+  /**
+   * The `iss` of the authorization response (RFC 9207): `exact` (default, the issuer), `absent`, `wrong` (another
+   * origin), `trailing-slash` (the issuer with a `/` appended: equal only after normalisation).
+   */
+  issParameter?: 'exact' | 'absent' | 'wrong' | 'trailing-slash';
+  /** `authorization_response_iss_parameter_supported` in the metadata (default true). */
+  issAdvertised?: boolean;
+  /** The `issuer` the metadata document names: `exact` (default: the URL it was discovered from) or `other` (a different issuer, which the client must not trust). */
+  metadataIssuer?: 'exact' | 'other';
 }
+
+export type TokenEndpointAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post';
 
 /** One HTTP request the mock authorization layer saw (protected resource or authorization server). */
 export interface AuthRequestRecord {
@@ -34,6 +59,8 @@ export interface AuthRequestRecord {
   headers: Record<string, string>;
   /** A form-encoded or JSON body, flattened to strings (first value of each). */
   body?: Record<string, string>;
+  /** The JSON-RPC method of an MCP request whose body the guard read (step-up setups only). */
+  rpcMethod?: string;
   /** The status the mock answered with (0 until written). */
   readonly status: number;
   /** What the mock did with it, in a few words (for the transcript). */

@@ -1,16 +1,17 @@
 // Judges a client's authorization duties (basic/authorization) from the requests the mock OAuth
 // layer saw (AuthFacts), in arrival order: discovery of the protected resource metadata and of the
 // authorization server, PKCE, the `resource` parameter, the bearer token on every MCP request and
-// never in a query string, and the scopes it asked for.
+// never in a query string, and the scopes it asked for. Step-up, client identity and issuer duties
+// have judges of their own (auth-step-up-, auth-registration-, auth-issuer-expectations.ts).
 import { pkceMismatch, RESOURCE_METADATA_PATH } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
 import type { HttpVerdict } from './http-expectations.js';
+import { judgeIssuerDuty } from './auth-issuer-expectations.js';
+import { judgeRegistrationDuty } from './auth-registration-expectations.js';
+import { list, noFlow, showRequest, type Seen } from './auth-request-view.js';
+import { judgeStepUpDuty } from './auth-step-up-expectations.js';
 import type { AuthCheckName } from './types.js';
 
-type Seen = AuthFacts['requests'][number];
-
-const showRequest = ({ r }: Seen) => `${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : ''} (${r.status || 'unanswered'})`;
-const list = (items: Seen[]) => (items.length === 0 ? 'none' : items.map(showRequest).join('; ').slice(0, 400));
 
 export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdict {
   const all = facts.requests;
@@ -22,9 +23,21 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
   const beforeAuthorize = (s: Seen) => firstAuthorize === undefined || s.seq < firstAuthorize.seq;
   const mcp = all.filter((s) => s.r.to === 'resource' && s.r.path === endpointPath);
   const firstIssue = toServer.find((s) => s.r.path === '/token' && s.r.status === 200);
-  const noFlow: HttpVerdict = { status: 'skipped', message: 'the client sent no authorization request, so this step cannot be judged (see the discovery checks)' };
 
   switch (duty) {
+    case 'step-up':
+    case 'step-up-scope-union':
+    case 'retry-limit':
+      return judgeStepUpDuty(duty, facts);
+    case 'pre-registered-client':
+    case 'token-endpoint-auth-method':
+    case 'cimd-client-id':
+    case 'cimd-url-form':
+    case 'application-type':
+      return judgeRegistrationDuty(duty, facts);
+    case 'iss-validated':
+    case 'metadata-issuer-validated':
+      return judgeIssuerDuty(duty, facts);
     case 'resource-metadata-from-header':
     case 'resource-metadata-well-known': {
       const challenged = mcp.find((s) => s.r.status === 401);

@@ -72,7 +72,7 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
   const client = new StdioTransport({
     command: input.command.split(overHttp ? URL_PLACEHOLDER : SERVER_PLACEHOLDER).join(pointer),
     ...(input.cwd ? { cwd: input.cwd } : {}),
-    env: { ...input.env, MCP_CONFORM_SCENARIO: scenario.id, MCP_CONFORM_REVISION: revision },
+    env: { ...input.env, MCP_CONFORM_SCENARIO: scenario.id, MCP_CONFORM_REVISION: revision, ...authContextEnv(scenario) },
   });
   let outputLines = 0;
   client.onEvent((event) => {
@@ -122,6 +122,16 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
     }),
   ];
   return done(scenarioStatus(checks, input.strict), checks);
+}
+
+/**
+ * What a client behind the mock OAuth layer is given besides the URL: the credentials of a
+ * pre-registered client, as a user would configure them (basic/authorization, "Pre-registration").
+ */
+function authContextEnv(scenario: ClientScenario): Record<string, string> {
+  const pre = scenario.auth?.preRegistered;
+  if (!pre) return {};
+  return { MCP_CONFORM_AUTH_CONTEXT: JSON.stringify({ client_id: pre.clientId, ...(pre.clientSecret !== undefined ? { client_secret: pre.clientSecret } : {}) }) };
 }
 
 /**

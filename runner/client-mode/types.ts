@@ -35,6 +35,9 @@ export type HttpCheckName = (typeof HTTP_CHECKS)[number];
 export const AUTH_CHECKS = [
   'resource-metadata-from-header', 'resource-metadata-well-known', 'server-metadata', 'default-endpoints', 'pkce', 'pkce-s256', 'resource-parameter',
   'bearer-on-every-request', 'token-not-in-query', 'scope-selection',
+  'step-up', 'step-up-scope-union', 'retry-limit',
+  'pre-registered-client', 'token-endpoint-auth-method', 'cimd-client-id', 'cimd-url-form', 'application-type',
+  'iss-validated', 'metadata-issuer-validated',
 ] as const;
 export type AuthCheckName = (typeof AUTH_CHECKS)[number];
 

@@ -23,7 +23,7 @@ let counter = 0;
 function runClient(client: string, extra: string[] = []): Promise<{ code: number; report?: Report; stderr: string }> {
   const out = join(work, `r${++counter}.json`);
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, '--client', client, '--report', `json=${out}`, ...extra], { cwd: ROOT, timeout: 120_000 }, (err, _stdout, stderr) => {
+    execFile(process.execPath, [CLI, '--client', client, '--report', `json=${out}`, ...extra], { cwd: ROOT, timeout: 480_000 }, (err, _stdout, stderr) => {
       const code = err ? ((err as { code?: number }).code ?? -1) : 0;
       let report: Report | undefined;
       try {
@@ -125,7 +125,7 @@ describe('mcp-conform --client', () => {
     expect(report?.summary.passed).toBeGreaterThanOrEqual(40);
     expect(report?.summary.warnings).toBe(0);
     expect(code).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('each planted client defect is caught by its scenario and rule', async () => {
     expect(await plantAll(DEFECTS, '{command}')).toEqual(DEFECTS);
@@ -141,7 +141,7 @@ describe('mcp-conform --client', () => {
 
   it('each planted authorization defect is caught by its scenario and rule over {url}', async () => {
     expect(await plantAll(AUTH_DEFECTS, '{url}')).toEqual(AUTH_DEFECTS);
-  }, 120_000);
+  }, 300_000);
 
   it('the TypeScript SDK 1.x client passes at its revisions and is skipped where it speaks none', async () => {
     const { code, report } = await runClient('node examples/clients/sdk-client.mjs {command}');
@@ -167,7 +167,7 @@ describe('mcp-conform --client', () => {
     }
     expect(v1.report!.scenarios.filter((s) => s.status === 'passed').length).toBeGreaterThanOrEqual(20);
     expect(v2.report!.scenarios.some((s) => s.revision === '2026-07-28' && s.status === 'passed')).toBe(true);
-  }, 120_000);
+  }, 480_000);
 
   it.each([
     ['no placeholder', ['--client', 'node client.js'], /neither \{command\} nor \{url\}/],
