@@ -9,6 +9,8 @@ export interface LiveHttpTarget {
   url: string;
   kind: 'http' | 'sse';
   makeTransport: (revision?: Revision) => Transport;
+  /** Adds a header to every later request (the Authorization of a token minted once the target listens). */
+  addHeader(name: string, value: string): void;
   /** Times a server the run started died and was started again. */
   readonly restarts: number;
   stop(): Promise<void>;
@@ -39,11 +41,15 @@ export async function openHttpTarget(target: Extract<TargetSpec, { kind: 'http' 
     throw err;
   }
   const reachability = { known: false };
+  let headers = target.headers;
   return {
     url: href,
     kind: legacySse ? 'sse' : 'http',
+    addHeader: (name, value) => {
+      headers = { ...headers, [name]: value };
+    },
     makeTransport: (revision) => {
-      const options = { url: href, ...(target.headers ? { headers: target.headers } : {}), ...(server ? { serverProcess: server } : {}), timeoutMs };
+      const options = { url: href, ...(headers ? { headers } : {}), ...(server ? { serverProcess: server } : {}), timeoutMs };
       return legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport({ ...options, reachability, ...(revision ? { revision } : {}) });
     },
     get restarts() {

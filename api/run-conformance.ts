@@ -32,6 +32,12 @@ export interface RunHooks {
   verbose?: boolean;
   /** Fuzzes the target after the cells (`--fuzz`). */
   fuzz?: (target: TargetSpec, http: LiveHttpTarget | undefined) => NonNullable<SuiteRunOptions['fuzz']>;
+  /** Extra environment for an HTTP server the run starts (e.g. where the mock authorization server listens). */
+  launchEnv?: Record<string, string>;
+  /** Once an HTTP target listens: the authorization context of the run (its token rides every request). */
+  authorize?: (http: LiveHttpTarget) => Promise<NonNullable<SuiteRunOptions['auth']> | undefined>;
+  /** Words added to every reproduce command (flags only the CLI knows). */
+  reproExtras?: string[];
 }
 
 /**
@@ -75,8 +81,10 @@ export async function runConformanceOn(target: TargetSpec | InMemoryTarget, opti
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // A server the runner starts itself (portEnv) takes a second or more to listen: it is started
   // before the scenarios load, so that the two overlap, and stopped on every way out.
+  // The extra environment reaches the started server only: the spec (and every reproduce command) keeps the user's own.
+  const launched = spec.kind === 'http' && spec.launch && hooks.launchEnv ? { ...spec, launch: { ...spec.launch, env: { ...spec.launch.env, ...hooks.launchEnv } } } : spec;
   const opening =
-    spec.kind === 'http' ? openHttpTarget(spec, timeoutMs, hooks.notice ?? (() => {})).then((live) => ({ live }), (error: unknown) => ({ error })) : undefined;
+    launched.kind === 'http' ? openHttpTarget(launched, timeoutMs, hooks.notice ?? (() => {})).then((live) => ({ live }), (error: unknown) => ({ error })) : undefined;
   try {
     const scenarios = loadSelected(options, rules);
     const opened = await opening;
@@ -122,12 +130,15 @@ async function runScenarios({ target, spec, http, scenarios, rules, options, tim
     seed: options.seed ?? DEFAULT_SEED,
     reproExtras: [
       ...(options.clientCapabilities ? ['--client-capabilities', quoteWord(JSON.stringify(options.clientCapabilities))] : []),
+      ...(hooks.reproExtras ?? []),
       ...(options.suiteDirs ?? []).flatMap((d) => ['--suite-dir', quoteWord(d)]),
       ...(options.scenarioFiles ?? []).flatMap((f) => ['--scenario-file', quoteWord(f)]),
     ],
   };
   const gate = baselineGate(options.baseline, reportersFrom(options.reporters));
   const tool = toolIdentity();
+  const auth = http && hooks.authorize ? await hooks.authorize(http) : undefined;
+  if (http && auth) http.addHeader('Authorization', `Bearer ${auth.token}`);
   const run = await runSuite({
     config,
     scenarios,
@@ -153,6 +164,7 @@ async function runScenarios({ target, spec, http, scenarios, rules, options, tim
         : reproCommand(config, { scenarioId: cell.scenario.id, revision: cell.revision }),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(hooks.fuzz ? { fuzz: hooks.fuzz(spec, http) } : {}),
+    ...(auth ? { auth } : {}),
   });
   return { result: gate.measured(run), exitCode: gate.exitCode(run, plainExitCode(run)) };
 }

@@ -14,6 +14,12 @@ export interface CliOptions {
   sseUrl?: string;
   header?: [string, string][];
   portEnv?: string;
+  /** Server authorization (suites/authorization): a token the target accepts. */
+  authToken?: string;
+  /** Server authorization: the port of the mock authorization server the runner starts (0: any). */
+  authMock?: number;
+  /** With authMock: the scope of the tokens minted (default: what the target advertises). */
+  authScope?: string;
   cwd?: string;
   env?: [string, string][];
   revision?: Revision[];
@@ -52,6 +58,13 @@ export function buildProgram(version: string): Command {
     .addOption(new Option('--url <url>', 'Streamable HTTP target: the MCP endpoint, e.g. http://127.0.0.1:3000/mcp'))
     .addOption(new Option('--sse-url <url>', 'legacy HTTP+SSE target (2024-11-05 transport): the SSE endpoint, e.g. http://127.0.0.1:3000/sse').conflicts('url'))
     .addOption(new Option('--header <Name: value>', 'HTTP header sent on every request to --url, e.g. an Authorization token (repeatable)').argParser(collect(parseHeader)))
+    .addOption(new Option('--auth-token <token>', 'test the server\'s authorization with this access token (sent as Authorization: Bearer on every request); without --auth-token or --auth-mock the authorization scenarios are skipped'))
+    .addOption(
+      new Option('--auth-mock <port>', 'test the server\'s authorization against a mock authorization server on 127.0.0.1:PORT (0: any free port; a server started with --port-env reads its issuer from MCP_CONFORM_AUTH_ISSUER); the runner mints the tokens').argParser(
+        parsePositiveInt('--auth-mock', 0),
+      ),
+    )
+    .addOption(new Option('--auth-scope <scopes>', 'with --auth-mock: the space-separated scope of the valid token (default: the scopes the server advertises)'))
     .addOption(new Option('--port-env <NAME>', 'with --server: the command is an HTTP server; start it with a free port in this environment variable and test it over HTTP').argParser(parseEnvName))
     .addOption(new Option('--env <KEY=VALUE>', 'environment variable for --server (repeatable)').argParser(collect(parseEnv)))
     .addOption(new Option('--revision <revision>', 'revision to test (repeatable); default: every revision the target accepts').argParser(collect(parseRevision)))
@@ -105,6 +118,7 @@ Examples:
   mcp-conform --client "node client.js {command}"   test a stdio client against scripted mock servers
   mcp-conform --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"
   mcp-conform --server "node build/http.js" --port-env PORT    start an HTTP server, test it, stop it
+  mcp-conform --url http://127.0.0.1:3000/mcp --auth-mock 9000 --area authorization   a server that trusts http://127.0.0.1:9000
   mcp-conform --list                            list every scenario
   mcp-conform --scenario lifecycle/ --report junit=reports/mcp.xml
   mcp-conform fuzz --server "node build/server.js"   property-based fuzzing (see mcp-conform fuzz --help)

@@ -19,6 +19,8 @@ import { fuzzTargetOf } from './fuzz-target.js';
 import { targetSpec } from './stdio-target.js';
 import { makeReporters } from './reporters-option.js';
 import { selectionFromFlags, usageOutcome, withInterrupt } from './run-flags.js';
+import { authorizationContext, checkAuthorizationFlags, ISSUER_ENV, startMockAuthorization } from './authorization-option.js';
+import { quoteWord } from '../wire/transports/index.js';
 
 export async function runCommand(opts: CliOptions, version: string): Promise<number> {
   try {
@@ -39,20 +41,39 @@ async function runServerCommand(opts: CliOptions, version: string): Promise<numb
     timeoutMs: opts.timeout,
     reporters: makeReporters(opts),
   };
-  return withInterrupt(async (signal) => {
-    const { result, exitCode } = await runConformanceOn(
-      target,
-      { ...options, signal },
-      {
-        notice: (text) => process.stderr.write(`mcp-conform: ${text}\n`),
-        verbose: opts.verbose,
-        // --fuzz: the same target, fuzzed after the cells, so every report carries the result.
-        ...(opts.fuzz ? { fuzz: (spec, http) => fuzzForRun(opts, version, spec, fuzzTargetOf(spec, http), loadRules()) } : {}),
-      },
-    );
-    writeBaselineIfAsked(opts, result);
-    return exitCode;
-  });
+  checkAuthorizationFlags(opts);
+  // The mock authorization server listens before the target starts, so a started target can be told its issuer.
+  const authServer = await startMockAuthorization(opts);
+  try {
+    return await withInterrupt(async (signal) => {
+      const { result, exitCode } = await runConformanceOn(
+        target,
+        { ...options, signal },
+        {
+          notice: (text) => process.stderr.write(`mcp-conform: ${text}\n`),
+          verbose: opts.verbose,
+          // --fuzz: the same target, fuzzed after the cells, so every report carries the result.
+          ...(opts.fuzz ? { fuzz: (spec, http) => fuzzForRun(opts, version, spec, fuzzTargetOf(spec, http), loadRules()) } : {}),
+          ...(authServer ? { launchEnv: { [ISSUER_ENV]: authServer.issuer } } : {}),
+          authorize: (http) => authorizationContext(opts, http.url, authServer, opts.timeout),
+          reproExtras: authorizationReproWords(opts),
+        },
+      );
+      writeBaselineIfAsked(opts, result);
+      return exitCode;
+    });
+  } finally {
+    await authServer?.close();
+  }
+}
+
+/** The authorization flags a reproduce command repeats (a given token is never printed). */
+function authorizationReproWords(opts: CliOptions): string[] {
+  return [
+    ...(opts.authToken !== undefined ? ['--auth-token', quoteWord('<redacted>')] : []),
+    ...(opts.authMock !== undefined ? ['--auth-mock', String(opts.authMock)] : []),
+    ...(opts.authScope !== undefined ? ['--auth-scope', quoteWord(opts.authScope)] : []),
+  ];
 }
 
 /** --list (and --list --rules): the scenarios the filters select, without connecting. */
