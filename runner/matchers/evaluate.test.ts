@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, ExpressionError } from './evaluate.js';
+// Loads the pattern matcher, which $firstMatch uses (it registers itself with evaluate).
+import './match-pattern.js';
 
 const tool = { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } };
 const ctx = { vars: { tool, revision: '2025-06-18', n: 3, obj: { k: [1, 2] }, open: { name: 'open', inputSchema: { type: 'object' } } }, seed: 0 };

@@ -7,7 +7,18 @@ import { isPlainObject } from './json-values.js';
 import { quickArgsFor } from './quick-args.js';
 import { validArgsFor } from './valid-args.js';
 import { getPath } from './var-path.js';
-import { matchPattern } from './match-pattern.js';
+
+/**
+ * Patterns hold expressions and `$firstMatch` holds a pattern: the pattern matcher registers itself
+ * here when its module loads, so that neither module imports the other.
+ */
+type PatternTest = (pattern: unknown, value: unknown, vars: Record<string, unknown>) => boolean;
+let patternTest: PatternTest | undefined;
+
+/** Called once by match-pattern.ts. */
+export function usePatternMatcher(test: PatternTest): void {
+  patternTest = test;
+}
 
 export interface EvalContext {
   vars: Record<string, unknown>;
@@ -113,7 +124,8 @@ function firstMatch(operand: unknown, ctx: EvalContext): unknown {
   }
   for (const candidate of of) {
     const value = evaluate(candidate, ctx);
-    if (value !== undefined && matchPattern(operand.pattern, value, { vars: ctx.vars }).ok) return value;
+    if (!patternTest) throw new Error('Failed to evaluate `$firstMatch`: the pattern matcher is not loaded. Import runner/matchers through its index.');
+    if (value !== undefined && patternTest(operand.pattern, value, ctx.vars)) return value;
   }
   return undefined;
 }
