@@ -7,12 +7,16 @@ import { isPlainObject } from './json-values.js';
 import { quickArgsFor } from './quick-args.js';
 import { validArgsFor } from './valid-args.js';
 import { getPath } from './var-path.js';
-import { matchPattern } from './match-pattern.js';
 
 export interface EvalContext {
   vars: Record<string, unknown>;
   /** Makes generated values ($validArgs, $invalidArgs) reproducible. */
   seed: number;
+  /**
+   * Whether a value matches a pattern, for `$firstMatch`. Passed in by the caller (steps use
+   * matchPattern) because the matcher itself evaluates expressions: importing it here would be a cycle.
+   */
+  matches?: (pattern: unknown, value: unknown) => boolean;
 }
 
 /** A scenario asked for something the variables cannot provide; the message says what to change. */
@@ -111,9 +115,10 @@ function firstMatch(operand: unknown, ctx: EvalContext): unknown {
   if (!isPlainObject(operand) || !Array.isArray(of) || !('pattern' in operand)) {
     throw new ExpressionError('Failed to evaluate `$firstMatch`: it needs `{ of: [<expression>, ...], pattern: <pattern> }`. Fix the operand.');
   }
+  if (!ctx.matches) throw new ExpressionError('Failed to evaluate `$firstMatch`: patterns cannot be matched here. Use it in a `set` step.');
   for (const candidate of of) {
     const value = evaluate(candidate, ctx);
-    if (value !== undefined && matchPattern(operand.pattern, value, { vars: ctx.vars }).ok) return value;
+    if (value !== undefined && ctx.matches(operand.pattern, value)) return value;
   }
   return undefined;
 }
