@@ -5,7 +5,7 @@ import { createInMemoryTransport } from '../mocks/adapters/index.js';
 import { loadRules, type RulesCatalogue } from '../schema/rules.js';
 import type { RunConfig, TargetSpec } from '../runner/config/index.js';
 import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../runner/config/index.js';
-import { runSuite, type SuiteRunOptions } from '../runner/engine/index.js';
+import { runSuite, type AuthorizationContext, type SuiteRunOptions } from '../runner/engine/index.js';
 import { TransportStartError } from '../wire/protocol/index.js';
 import { reproCommand } from '../runner/repro.js';
 import { summarise, type RunResult, type TargetInfo } from '../wire/results/index.js';
@@ -32,11 +32,11 @@ export interface RunHooks {
   verbose?: boolean;
   /** Fuzzes the target after the cells (`--fuzz`). */
   fuzz?: (target: TargetSpec, http: LiveHttpTarget | undefined) => NonNullable<SuiteRunOptions['fuzz']>;
-  /** Extra environment for an HTTP server the run starts (e.g. where the mock authorization server listens). */
+  /** Extra environment for a server the run starts (the mock authorization server's issuer). */
   launchEnv?: Record<string, string>;
-  /** Once an HTTP target listens: the authorization context of the run (its token rides every request). */
-  authorize?: (http: LiveHttpTarget) => Promise<NonNullable<SuiteRunOptions['auth']> | undefined>;
-  /** Words added to every reproduce command (flags only the CLI knows). */
+  /** Server authorization (--auth-token, --auth-mock): the `auth` variable, built once the HTTP target listens; its token goes on every request. */
+  authorize?: (endpoint: string) => Promise<AuthorizationContext | undefined>;
+  /** Words the reproduce commands need beyond the options (the --auth-* flags). */
   reproExtras?: string[];
 }
 
@@ -81,7 +81,7 @@ export async function runConformanceOn(target: TargetSpec | InMemoryTarget, opti
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // A server the runner starts itself (portEnv) takes a second or more to listen: it is started
   // before the scenarios load, so that the two overlap, and stopped on every way out.
-  // The extra environment reaches the started server only: the spec (and every reproduce command) keeps the user's own.
+  // A started server gets the extra environment; the spec (and every reproduce command) keeps the user's.
   const launched = spec.kind === 'http' && spec.launch && hooks.launchEnv ? { ...spec, launch: { ...spec.launch, env: { ...spec.launch.env, ...hooks.launchEnv } } } : spec;
   const opening =
     launched.kind === 'http' ? openHttpTarget(launched, timeoutMs, hooks.notice ?? (() => {})).then((live) => ({ live }), (error: unknown) => ({ error })) : undefined;
@@ -118,6 +118,8 @@ interface ScenarioRun {
 }
 
 async function runScenarios({ target, spec, http, scenarios, rules, options, timeoutMs, hooks }: ScenarioRun): Promise<ConformanceRun> {
+  const auth = http && hooks.authorize ? await hooks.authorize(http.url) : undefined;
+  if (http && auth) http.addHeader('Authorization', `Bearer ${auth.token}`);
   const inMemory = 'server' in target ? target.server : undefined;
   const transport = http ? 'http' : inMemory ? 'in-memory' : 'stdio';
   const config: RunConfig = {
@@ -130,15 +132,13 @@ async function runScenarios({ target, spec, http, scenarios, rules, options, tim
     seed: options.seed ?? DEFAULT_SEED,
     reproExtras: [
       ...(options.clientCapabilities ? ['--client-capabilities', quoteWord(JSON.stringify(options.clientCapabilities))] : []),
-      ...(hooks.reproExtras ?? []),
       ...(options.suiteDirs ?? []).flatMap((d) => ['--suite-dir', quoteWord(d)]),
       ...(options.scenarioFiles ?? []).flatMap((f) => ['--scenario-file', quoteWord(f)]),
+      ...(hooks.reproExtras ?? []),
     ],
   };
   const gate = baselineGate(options.baseline, reportersFrom(options.reporters));
   const tool = toolIdentity();
-  const auth = http && hooks.authorize ? await hooks.authorize(http) : undefined;
-  if (http && auth) http.addHeader('Authorization', `Bearer ${auth.token}`);
   const run = await runSuite({
     config,
     scenarios,

@@ -5,6 +5,7 @@
 import { serveMockAuthorizationServer, type AuthorizationServerHandle } from '../mocks/index.js';
 import { resourceUrls, type AuthorizationContext } from '../runner/engine/index.js';
 import { primaryChallenge } from '../wire/protocol/index.js';
+import { quoteWord } from '../wire/transports/index.js';
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 
@@ -46,6 +47,15 @@ export async function startMockAuthorization(opts: AuthFlags): Promise<Authoriza
   }
   process.stderr.write(`mcp-conform: mock authorization server at ${handle.issuer} (JWKS ${handle.issuer}/jwks, introspection ${handle.issuer}/introspect)\n`);
   return handle;
+}
+
+/** The --auth-* flags again, for reproduce commands (a token as `<redacted>`). */
+export function authorizationReproWords(opts: AuthFlags): string[] {
+  return [
+    ...(opts.authToken !== undefined ? ['--auth-token', quoteWord('<redacted>')] : []),
+    ...(opts.authMock !== undefined ? ['--auth-mock', String(opts.authMock)] : []),
+    ...(opts.authScope !== undefined ? ['--auth-scope', quoteWord(opts.authScope)] : []),
+  ];
 }
 
 /** What the target says about its protection, read without a token: the audience and scopes to mint for. */

@@ -19,8 +19,8 @@ import { fuzzTargetOf } from './fuzz-target.js';
 import { targetSpec } from './stdio-target.js';
 import { makeReporters } from './reporters-option.js';
 import { selectionFromFlags, usageOutcome, withInterrupt } from './run-flags.js';
-import { authorizationContext, checkAuthorizationFlags, ISSUER_ENV, startMockAuthorization } from './authorization-option.js';
-import { quoteWord } from '../wire/transports/index.js';
+import { authorizationContext, authorizationReproWords, checkAuthorizationFlags, ISSUER_ENV, startMockAuthorization } from './authorization-option.js';
+import type { AuthorizationServerHandle } from '../mocks/index.js';
 
 export async function runCommand(opts: CliOptions, version: string): Promise<number> {
   try {
@@ -34,6 +34,17 @@ export async function runCommand(opts: CliOptions, version: string): Promise<num
 
 async function runServerCommand(opts: CliOptions, version: string): Promise<number> {
   const target = httpTargetSpec(opts) ?? targetSpec(opts);
+  checkAuthorizationFlags(opts);
+  // The mock authorization server listens before the target starts, so a started target can be told its issuer.
+  const authServer = await startMockAuthorization(opts);
+  try {
+    return await runServerCommandWith(opts, version, target, authServer);
+  } finally {
+    await authServer?.close();
+  }
+}
+
+async function runServerCommandWith(opts: CliOptions, version: string, target: ReturnType<typeof targetSpec>, authServer: AuthorizationServerHandle | undefined): Promise<number> {
   const options: Omit<ConformanceOptions, 'target'> = {
     ...selectionFromFlags(opts),
     ...(opts.scenarioFile ? { scenarioFiles: opts.scenarioFile } : {}),
@@ -41,39 +52,23 @@ async function runServerCommand(opts: CliOptions, version: string): Promise<numb
     timeoutMs: opts.timeout,
     reporters: makeReporters(opts),
   };
-  checkAuthorizationFlags(opts);
-  // The mock authorization server listens before the target starts, so a started target can be told its issuer.
-  const authServer = await startMockAuthorization(opts);
-  try {
-    return await withInterrupt(async (signal) => {
-      const { result, exitCode } = await runConformanceOn(
-        target,
-        { ...options, signal },
-        {
-          notice: (text) => process.stderr.write(`mcp-conform: ${text}\n`),
-          verbose: opts.verbose,
-          // --fuzz: the same target, fuzzed after the cells, so every report carries the result.
-          ...(opts.fuzz ? { fuzz: (spec, http) => fuzzForRun(opts, version, spec, fuzzTargetOf(spec, http), loadRules()) } : {}),
-          ...(authServer ? { launchEnv: { [ISSUER_ENV]: authServer.issuer } } : {}),
-          authorize: (http) => authorizationContext(opts, http.url, authServer, opts.timeout),
-          reproExtras: authorizationReproWords(opts),
-        },
-      );
-      writeBaselineIfAsked(opts, result);
-      return exitCode;
-    });
-  } finally {
-    await authServer?.close();
-  }
-}
-
-/** The authorization flags a reproduce command repeats (a given token is never printed). */
-function authorizationReproWords(opts: CliOptions): string[] {
-  return [
-    ...(opts.authToken !== undefined ? ['--auth-token', quoteWord('<redacted>')] : []),
-    ...(opts.authMock !== undefined ? ['--auth-mock', String(opts.authMock)] : []),
-    ...(opts.authScope !== undefined ? ['--auth-scope', quoteWord(opts.authScope)] : []),
-  ];
+  return withInterrupt(async (signal) => {
+    const { result, exitCode } = await runConformanceOn(
+      target,
+      { ...options, signal },
+      {
+        notice: (text) => process.stderr.write(`mcp-conform: ${text}\n`),
+        verbose: opts.verbose,
+        ...(authServer ? { launchEnv: { [ISSUER_ENV]: authServer.issuer } } : {}),
+        authorize: (endpoint) => authorizationContext(opts, endpoint, authServer, opts.timeout),
+        reproExtras: authorizationReproWords(opts),
+        // --fuzz: the same target, fuzzed after the cells, so every report carries the result.
+        ...(opts.fuzz ? { fuzz: (spec, http) => fuzzForRun(opts, version, spec, fuzzTargetOf(spec, http), loadRules()) } : {}),
+      },
+    );
+    writeBaselineIfAsked(opts, result);
+    return exitCode;
+  });
 }
 
 /** --list (and --list --rules): the scenarios the filters select, without connecting. */

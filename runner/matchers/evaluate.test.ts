@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { matchPattern } from './match-pattern.js';
 import { evaluate, ExpressionError } from './evaluate.js';
-// Loads the pattern matcher, which $firstMatch uses (it registers itself with evaluate).
-import './match-pattern.js';
 
 const tool = { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } };
 const ctx = { vars: { tool, revision: '2025-06-18', n: 3, obj: { k: [1, 2] }, open: { name: 'open', inputSchema: { type: 'object' } } }, seed: 0 };
@@ -88,12 +87,14 @@ describe('$merge', () => {
 });
 
 describe('$firstMatch', () => {
+  const matches = (pattern: unknown, value: unknown) => matchPattern(pattern, value, { vars: {} }).ok;
   const vars = { a: { status: 404 }, b: { status: 200, json: { x: 1 } }, c: { status: 200, json: { x: 2 } } };
   it('yields the first candidate matching the pattern, skipping unset ones', () => {
-    expect(evaluate({ $firstMatch: { of: [{ $var: 'unset' }, { $var: 'a' }, { $var: 'b' }, { $var: 'c' }], pattern: { status: 200 } } }, { vars, seed: 0 })).toEqual(vars.b);
+    expect(evaluate({ $firstMatch: { of: [{ $var: 'unset' }, { $var: 'a' }, { $var: 'b' }, { $var: 'c' }], pattern: { status: 200 } } }, { vars, seed: 0, matches })).toEqual(vars.b);
   });
   it('is unset when nothing matches, so an object member holding it disappears', () => {
-    expect(evaluate({ found: { $firstMatch: { of: [{ $var: 'a' }], pattern: { status: 200 } } } }, { vars, seed: 0 })).toEqual({});
-    expect(() => evaluate({ $firstMatch: [{ $var: 'a' }] }, { vars, seed: 0 })).toThrow(/needs `\{ of:/);
+    expect(evaluate({ found: { $firstMatch: { of: [{ $var: 'a' }], pattern: { status: 200 } } } }, { vars, seed: 0, matches })).toEqual({});
+    expect(() => evaluate({ $firstMatch: [{ $var: 'a' }] }, { vars, seed: 0, matches })).toThrow(/needs `\{ of:/);
+    expect(() => evaluate({ $firstMatch: { of: [1], pattern: 1 } }, { vars, seed: 0 })).toThrow(/Use it in a `set` step/);
   });
 });

@@ -8,22 +8,15 @@ import { quickArgsFor } from './quick-args.js';
 import { validArgsFor } from './valid-args.js';
 import { getPath } from './var-path.js';
 
-/**
- * Patterns hold expressions and `$firstMatch` holds a pattern: the pattern matcher registers itself
- * here when its module loads, so that neither module imports the other.
- */
-type PatternTest = (pattern: unknown, value: unknown, vars: Record<string, unknown>) => boolean;
-let patternTest: PatternTest | undefined;
-
-/** Called once by match-pattern.ts. */
-export function usePatternMatcher(test: PatternTest): void {
-  patternTest = test;
-}
-
 export interface EvalContext {
   vars: Record<string, unknown>;
   /** Makes generated values ($validArgs, $invalidArgs) reproducible. */
   seed: number;
+  /**
+   * Whether a value matches a pattern, for `$firstMatch`. Passed in by the caller (steps use
+   * matchPattern) because the matcher itself evaluates expressions: importing it here would be a cycle.
+   */
+  matches?: (pattern: unknown, value: unknown) => boolean;
 }
 
 /** A scenario asked for something the variables cannot provide; the message says what to change. */
@@ -122,10 +115,10 @@ function firstMatch(operand: unknown, ctx: EvalContext): unknown {
   if (!isPlainObject(operand) || !Array.isArray(of) || !('pattern' in operand)) {
     throw new ExpressionError('Failed to evaluate `$firstMatch`: it needs `{ of: [<expression>, ...], pattern: <pattern> }`. Fix the operand.');
   }
+  if (!ctx.matches) throw new ExpressionError('Failed to evaluate `$firstMatch`: patterns cannot be matched here. Use it in a `set` step.');
   for (const candidate of of) {
     const value = evaluate(candidate, ctx);
-    if (!patternTest) throw new Error('Failed to evaluate `$firstMatch`: the pattern matcher is not loaded. Import runner/matchers through its index.');
-    if (value !== undefined && patternTest(operand.pattern, value, ctx.vars)) return value;
+    if (value !== undefined && ctx.matches(operand.pattern, value)) return value;
   }
   return undefined;
 }

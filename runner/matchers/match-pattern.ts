@@ -2,7 +2,7 @@
 // matching plus `$` operators. Returns the first mismatch with a JSON pointer into the value.
 import { nearestName, PATTERN_OPERATORS } from '../../schema/scenario/index.js';
 import { describePattern } from './describe-pattern.js';
-import { evaluate, usePatternMatcher } from './evaluate.js';
+import { evaluate } from './evaluate.js';
 import { compileRegex } from './compile-regex.js';
 import { appendPointer } from './json-pointer.js';
 import { hasJsonType, isPlainObject, jsonEqual, jsonTypeOf, lengthOf, renderValue } from './json-values.js';
@@ -303,5 +303,3 @@ function atMember(outcome: MatchOutcome, keys: string[], pointer: string): Match
   const key = index ? keys[Number(index[1])] : undefined;
   return key === undefined ? outcome : { ...outcome, pointer: appendPointer(pointer, key) + (index![2] ?? '') };
 }
-
-usePatternMatcher((pattern, value, vars) => matchPattern(pattern, value, { vars }).ok);
