@@ -10,6 +10,7 @@ import { TapReporter } from './tap/index.js';
 
 export type ReportFormat = 'console' | 'json' | 'jsonl' | 'junit' | 'tap';
 
+/** Every report format a reporter can be built for, by name (`--report FORMAT`, `{ format }` in the API). */
 export const REPORT_FORMATS: readonly ReportFormat[] = ['console', 'json', 'jsonl', 'junit', 'tap'];
 
 export interface ReporterOptions {
