@@ -4,7 +4,8 @@ import { runClientConformance } from '../api/index.js';
 import { SERVER_PLACEHOLDER } from '../runner/client-mode/index.js';
 import { writeBaselineIfAsked } from './baseline-option.js';
 import type { CliOptions } from './program.js';
-import { makeReporters, selectionFromFlags, usageOutcome, withInterrupt } from './run-command.js';
+import { makeReporters } from './reporters-option.js';
+import { selectionFromFlags, usageOutcome, withInterrupt } from './run-flags.js';
 import { UsageError } from './usage-error.js';
 
 export async function runClientCommand(opts: CliOptions): Promise<number> {

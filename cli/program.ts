@@ -93,6 +93,11 @@ export function buildProgram(version: string): Command {
     .addHelpText(
       'after',
       `
+Commands:
+  mcp-conform [options]          test a server (stdio, Streamable HTTP, legacy HTTP+SSE) or, with --client, a client
+  mcp-conform fuzz [options]     property-based fuzzing of a server (mcp-conform fuzz --help)
+  mcp-conform mock [options]     serve a scripted mock MCP server from a YAML/JSON file (mcp-conform mock --help)
+
 Examples:
   mcp-conform                                   test the bundled reference server
   mcp-conform --server "node build/server.js"   test your stdio server at every revision it accepts
@@ -103,6 +108,7 @@ Examples:
   mcp-conform --list                            list every scenario
   mcp-conform --scenario lifecycle/ --report junit=reports/mcp.xml
   mcp-conform fuzz --server "node build/server.js"   property-based fuzzing (see mcp-conform fuzz --help)
+  mcp-conform mock --config weather.mock.yaml --port 3000   a mock server over HTTP for your client's tests
 
 Exit codes: 0 conformant, 1 conformance failures, 2 usage or scenario-file error, 3 target unavailable.`,
     );
