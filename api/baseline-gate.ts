@@ -29,7 +29,7 @@ export function baselineGate(file: string | undefined, reporters: Reporter[]): B
   }
   return {
     reporters: wrapper ? [wrapper] : reporters,
-    measured: (run) => (wrapper?.outcome ? { ...run, baseline: wrapper.outcome } : run),
+    measured: (run) => wrapper?.measured ?? run,
     exitCode(run, plain) {
       const outcome = wrapper?.outcome;
       if (!outcome || plain === ExitCode.TargetUnavailable || run.endReason === 'interrupted') return plain;

@@ -1,5 +1,6 @@
 // The exit codes of a run, shared by the programmatic API and the CLI; the single place they are
 // defined (the CLI re-exports them), so a run's code is the same whichever way it was started.
+/** The exit codes of a run: 0 conformant, 1 failures, 2 usage error, 3 target unavailable. */
 export const ExitCode = {
   /** Every applicable check passed (warnings allowed unless strict). */
   Conformant: 0,

@@ -46,3 +46,5 @@ export type {
 export { REPORT_FORMATS, type ReportFormat, type ReporterOptions } from '../reports/index.js';
 export { ScenarioLoadError, type ScenarioProblem } from '../runner/suite-loader/index.js';
 export { REVISIONS, type Revision } from '../schema/revisions.js';
+export type { JsonRpcMessage, JsonRpcRequest, RequestId } from '../wire/protocol/index.js';
+export type { MockServer } from '../mocks/core/index.js';

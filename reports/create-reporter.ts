@@ -12,6 +12,7 @@ import { TapReporter } from './tap/index.js';
 
 export type ReportFormat = 'console' | 'json' | 'jsonl' | 'junit' | 'tap' | 'html' | 'markdown';
 
+/** Every report format a reporter can be built for, by name (`--report FORMAT`, `{ format }` in the API). */
 export const REPORT_FORMATS: readonly ReportFormat[] = ['console', 'json', 'jsonl', 'junit', 'tap', 'html', 'markdown'];
 
 export interface ReporterOptions {

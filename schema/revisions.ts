@@ -1,6 +1,7 @@
 // The ordered list of MCP protocol revisions and helpers to compare them and parse ranges.
 // Every other module asks this file which revisions exist; nothing else hard-codes the list.
 
+/** The MCP revisions mcp-conform knows, oldest first. */
 export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 
 export type Revision = (typeof REVISIONS)[number];

@@ -56,7 +56,10 @@ const ALLOWED: Record<string, string[]> = {
     'runner/repro', 'wire/protocol', 'runner/baseline', 'reports', 'mocks/adapters', 'mocks/core', 'schema',
   ],
   'integrations/vitest': ['api', 'runner/suite-loader', 'reports', 'wire/results'],
-  public: ['integrations/vitest', 'api', 'wire/results', 'reports', 'runner/suite-loader', 'mocks', 'mocks/msw', 'schema'],
+  public: [
+    'integrations/vitest', 'api', 'wire/results', 'wire/protocol', 'reports', 'runner/suite-loader', 'mocks/core', 'mocks/adapters', 'mocks/config',
+    'mocks/client', 'mocks/reference', 'mocks/auth', 'mocks/msw', 'schema',
+  ],
   cli: [
     'api', 'runner/config', 'runner/suite-loader', 'runner/plan', 'runner/engine', 'runner/fuzz', 'wire/results', 'wire/transports',
     'runner/repro', 'wire/protocol', 'runner/client-mode', 'runner/baseline', 'reports', 'mocks/adapters', 'mocks', 'schema',

@@ -1,5 +1,6 @@
 // The name of a cell's test: `scenario @ revision [transport]`, unique within a run.
 
+/** The test name of a cell: `scenario @ revision [transport]`. */
 export function cellTitle(cell: { id: string; revision: string; transport: string }): string {
   return `${cell.id} @ ${cell.revision} [${cell.transport}]`;
 }

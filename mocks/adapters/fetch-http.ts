@@ -64,6 +64,7 @@ interface Session {
 // X-Accel-Buffering: no asks reverse proxies not to hold SSE events back (2026-07-28, SHOULD).
 const SSE_HEADERS = { 'content-type': SSE_TYPE, 'cache-control': 'no-cache', 'x-accel-buffering': 'no' };
 
+/** The Streamable HTTP binding of a mock server as a fetch handler: answers `Request`s with `Response`s, sessions included. */
 export function createMcpFetchHandler(server: MockServer, options: FetchHandlerOptions = {}): McpFetchHandler {
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const observer = options.observer;

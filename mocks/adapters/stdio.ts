@@ -33,6 +33,7 @@ export interface StdioServerHandle {
 
 const DEFAULT_MAX_LINE = 16 * 1024 * 1024;
 
+/** Serves a mock server over stdio: one JSON-RPC message per line in, only messages out (the `mcp-conform mock` binary). */
 export function serveStdio(server: MockServer, options: StdioServerOptions = {}): StdioServerHandle {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;

@@ -40,6 +40,7 @@ export interface StreamableHttpServerHandle {
   close(): Promise<void>;
 }
 
+/** Serves a mock server over Streamable HTTP on 127.0.0.1 (a free port unless given); `close()` ends every session. */
 export async function serveStreamableHttp(server: MockServer, options: StreamableHttpServerOptions = {}): Promise<StreamableHttpServerHandle> {
   const path = options.path ?? '/mcp';
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;

@@ -67,6 +67,7 @@ export interface IssuedToken {
 
 const token = (prefix: string) => `${prefix}-${randomBytes(18).toString('base64url')}`;
 
+/** The mock authorization server behind `serveAuthorization`: metadata, registration, authorize and token endpoints, with the tokens it issued. */
 export class MockAuthorizationServer {
   /** Access tokens issued so far. */
   readonly tokens = new Map<string, IssuedToken>();

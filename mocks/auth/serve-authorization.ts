@@ -36,6 +36,11 @@ export interface AuthorizationHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Puts mock OAuth in front of an MCP endpoint on 127.0.0.1: a protected resource that answers 401
+ * with its metadata until a token is presented, and a mock authorization server that issues tokens.
+ * Every request is recorded on the handle.
+ */
 export async function serveAuthorization(options: AuthorizationOptions): Promise<AuthorizationHandle> {
   const { setup } = options;
   const mode = setup.resourceMetadata ?? 'header';

@@ -47,6 +47,7 @@ export class MockClientError extends Error {
   }
 }
 
+/** A scripted MCP client that drives any server transport from code: handshake, requests with bounded waits, notifications, and the record of the exchange. */
 export class MockClient {
   readonly session: Session;
   readonly revision: Revision;

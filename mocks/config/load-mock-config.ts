@@ -1,16 +1,44 @@
 // Reads a mock server file (YAML or JSON) and validates it against schema/mock: every problem comes
 // back at once, each with its file, line and column and a fix, as for scenario files.
 import { readFileSync } from 'node:fs';
-import { parseYamlSource, schemaProblems, SourceProblemsError, userFileSchema, userFileValidator } from '../../schema/scenario/index.js';
+import { parseYamlSource, schemaProblems, SourceProblemsError, userFileSchema, userFileValidator, type SourceProblem } from '../../schema/scenario/index.js';
 import type { MockConfig } from './types.js';
 
 /** Problem code of every mock-file error. */
 export const MOCK_CONFIG_INVALID = 'MCPC_MOCK_INVALID';
 
-/** Parses and validates the text of a mock file; throws SourceProblemsError listing every problem. */
-export function parseMockConfig(file: string, text: string): MockConfig {
+/**
+ * A mock server file that cannot be used: `problems` lists every problem at once, each with its
+ * file, line, column, key and a fix; the message shows them one per line.
+ */
+export class MockConfigError extends SourceProblemsError {
+  constructor(file: string, problems: SourceProblem[]) {
+    super(MOCK_CONFIG_INVALID, `read the mock file ${file}`, problems);
+    this.name = 'MockConfigError';
+  }
+}
+
+/** Options of {@link parseMockConfig}. */
+export interface ParseMockConfigOptions {
+  /** The name problems are reported under (default `mock config`), usually the file the text came from. */
+  file?: string;
+}
+
+/**
+ * Parses and validates the text of a mock server file (YAML, or JSON which YAML reads too).
+ *
+ * @throws MockConfigError listing every problem with its line and column.
+ *
+ * @example
+ * ```ts
+ * const config = parseMockConfig('serverInfo: { name: weather, version: 1.0.0 }\ntools: []\n', { file: 'weather.mock.yaml' });
+ * const server = createMockFromConfig(config);
+ * ```
+ */
+export function parseMockConfig(text: string, options: ParseMockConfigOptions = {}): MockConfig {
+  const file = options.file ?? 'mock config';
   const source = parseYamlSource(file, text, MOCK_CONFIG_INVALID);
-  if (source.problems.length > 0) throw new SourceProblemsError(MOCK_CONFIG_INVALID, `read the mock file ${file}`, source.problems);
+  if (source.problems.length > 0) throw new MockConfigError(file, source.problems);
   const validate = userFileValidator('mock');
   if (!validate(source.value)) {
     const problems = schemaProblems(validate.errors ?? [], source, {
@@ -18,14 +46,13 @@ export function parseMockConfig(file: string, text: string): MockConfig {
       rootSchema: userFileSchema('mock'),
       describe: (pointer) => describeMockPointer(pointer, source.value),
     });
-    throw new SourceProblemsError(MOCK_CONFIG_INVALID, `read the mock file ${file}`, problems);
+    throw new MockConfigError(file, problems);
   }
   const config = source.value as MockConfig;
   const found = [...duplicateNames(config), ...answerProblems(config), ...exclusiveKeyProblems(config)];
   if (found.length > 0) {
-    throw new SourceProblemsError(
-      MOCK_CONFIG_INVALID,
-      `read the mock file ${file}`,
+    throw new MockConfigError(
+      file,
       found.map(({ pointer, key, message, fix }) => ({ code: MOCK_CONFIG_INVALID, file, ...source.locate(pointer, key), ...(key ? { key } : {}), message, fix })),
     );
   }
@@ -39,17 +66,21 @@ interface Finding {
   fix: string;
 }
 
-/** Reads a mock file from disk (see parseMockConfig). */
+/**
+ * Reads and validates a mock server file from disk (see {@link parseMockConfig}).
+ *
+ * @throws MockConfigError when the file cannot be read or is not a valid mock file.
+ */
 export function loadMockConfig(file: string): MockConfig {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new SourceProblemsError(MOCK_CONFIG_INVALID, `read the mock file ${file}`, [
+    throw new MockConfigError(file, [
       { code: MOCK_CONFIG_INVALID, file, line: 0, column: 0, message: `The file cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)}).`, fix: 'Check the path given to --config.' },
     ]);
   }
-  return parseMockConfig(file, text);
+  return parseMockConfig(text, { file });
 }
 
 function describeMockPointer(pointer: string, value: unknown): string {

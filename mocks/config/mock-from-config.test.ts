@@ -7,7 +7,7 @@ import { createMockFromConfig } from './create-mock-from-config.js';
 import { parseMockConfig } from './load-mock-config.js';
 
 const EXAMPLE = fromRoot('examples', 'weather.mock.yaml');
-const example = () => parseMockConfig(EXAMPLE, readFileSync(EXAMPLE, 'utf8'));
+const example = () => parseMockConfig(readFileSync(EXAMPLE, 'utf8'), { file: EXAMPLE });
 
 describe('mock server from a file', () => {
   it.each(REVISIONS)('serves the example at %s with schema-valid messages', async (revision) => {
@@ -96,7 +96,7 @@ describe('mock file validation', () => {
     const text = ['serverInfo: { name: x, version: "1" }', 'tools:', '  - name: a', '    txt: hello', '  - name: a', '    text: again', 'prompts:', '  - name: p'].join('\n');
     let message = '';
     try {
-      parseMockConfig('bad.mock.yaml', text);
+      parseMockConfig(text, { file: 'bad.mock.yaml' });
     } catch (err) {
       message = (err as Error).message;
     }
@@ -107,11 +107,11 @@ describe('mock file validation', () => {
 
   it('rejects a duplicate tool name with the line of the second one', () => {
     const text = ['serverInfo: { name: x, version: "1" }', 'tools:', '  - { name: a, text: one }', '  - { name: a, text: two }'].join('\n');
-    expect(() => parseMockConfig('dup.yaml', text)).toThrow(/dup\.yaml:4:\d+ The tool "a" is defined twice/);
+    expect(() => parseMockConfig(text, { file: 'dup.yaml' })).toThrow(/dup\.yaml:4:\d+ The tool "a" is defined twice/);
   });
 
   it('reports YAML syntax errors with their position', () => {
-    expect(() => parseMockConfig('syntax.yaml', 'serverInfo: { name: x\n')).toThrow(/syntax\.yaml:\d+:\d+ Invalid YAML/);
+    expect(() => parseMockConfig('serverInfo: { name: x\n', { file: 'syntax.yaml' })).toThrow(/syntax\.yaml:\d+:\d+ Invalid YAML/);
   });
 });
 

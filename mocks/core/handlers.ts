@@ -9,6 +9,7 @@ function label(matcher: string | ((...args: never[]) => boolean)): string {
   return typeof matcher === 'string' ? matcher : matcher.name ? `predicate ${matcher.name}` : 'predicate';
 }
 
+/** Handler builders: `mcp.request(matcher, resolver, { once? })` and `mcp.notification(matcher, listener, { once? })`. */
 export const mcp = {
   /** Answers requests whose method equals `matcher` (or for which the predicate holds). */
   request(matcher: RequestMatcher, resolve: Resolver, options: HandlerOptions = {}): RequestHandler {

@@ -190,6 +190,7 @@ class MockServerImpl implements MockServer, ServerCore {
   }
 }
 
+/** Creates a mock MCP server from an ordered list of handlers; serve it with an adapter (stdio, HTTP, in memory, SDK transport, fetch). */
 export function createMockServer(options: MockServerOptions): MockServer {
   return new MockServerImpl(options);
 }

@@ -32,6 +32,7 @@ export class Reply {
   }
 }
 
+/** What a resolver may return besides a result: `reply.error(code, message, data?)` or `reply.none()` (never answer). */
 export const reply = {
   /** An explicit result (a plain object returned by a resolver means the same). */
   result(result: Record<string, unknown>): Reply {

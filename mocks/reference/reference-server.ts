@@ -131,6 +131,7 @@ function taskHandlers(tasks: TaskStore, tasksHere: (ctx: RequestContext) => bool
   ];
 }
 
+/** The bundled reference server: a mock server that implements every revision conformantly (tools, resources, prompts, completions, tasks). */
 export function createReferenceServer(options: ReferenceServerOptions = {}): MockServer {
   const pageSize = options.pageSize ?? 5;
   if (!Number.isInteger(pageSize) || pageSize < 1) {

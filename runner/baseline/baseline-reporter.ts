@@ -7,6 +7,8 @@ import { evaluateBaseline, judgeCell } from './evaluate-baseline.js';
 export class BaselineReporter implements Reporter {
   /** The outcome, once the run has ended. */
   outcome: BaselineOutcome | undefined;
+  /** The run as the wrapped reporters saw it (cells marked, outcome attached), once it has ended. */
+  measured: RunResult | undefined;
   private strict = false;
 
   constructor(
@@ -34,6 +36,7 @@ export class BaselineReporter implements Reporter {
   async onRunEnd(run: RunResult): Promise<void> {
     this.outcome = evaluateBaseline(run, this.entries, this.file);
     const measured: RunResult = { ...run, baselineFile: this.file, scenarios: run.scenarios.map((cell) => this.mark(cell, run.strict)), baseline: this.outcome };
+    this.measured = measured;
     for (const r of this.inner) await r.onRunEnd?.(measured);
   }
 
