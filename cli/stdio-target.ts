@@ -2,13 +2,12 @@
 // or the bundled reference server when no target is named.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { REFERENCE_SERVER_ENTRY } from '../api/index.js';
 import { fromRoot } from '../schema/package-root.js';
 import type { TargetSpec } from '../runner/config/index.js';
 import { quoteWord } from '../wire/transports/index.js';
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
-
-export const REFERENCE_SERVER_ENTRY = ['dist', 'mocks', 'reference', 'stdio-main.js'];
 
 /** The stdio target of --server/--cwd/--env, or the bundled reference server. Shared by runs and `fuzz`. */
 export function targetSpec(opts: Pick<CliOptions, 'server' | 'cwd' | 'env'>): TargetSpec {

@@ -84,3 +84,14 @@ describe('$merge', () => {
     expect(() => evaluate({ $merge: [{ x: 1 }, 'text'] }, { vars, seed: 0 })).toThrow(/item 2 is "text", not an object/);
   });
 });
+
+describe('$firstMatch', () => {
+  const vars = { a: { status: 404 }, b: { status: 200, json: { x: 1 } }, c: { status: 200, json: { x: 2 } } };
+  it('yields the first candidate matching the pattern, skipping unset ones', () => {
+    expect(evaluate({ $firstMatch: { of: [{ $var: 'unset' }, { $var: 'a' }, { $var: 'b' }, { $var: 'c' }], pattern: { status: 200 } } }, { vars, seed: 0 })).toEqual(vars.b);
+  });
+  it('is unset when nothing matches, so an object member holding it disappears', () => {
+    expect(evaluate({ found: { $firstMatch: { of: [{ $var: 'a' }], pattern: { status: 200 } } } }, { vars, seed: 0 })).toEqual({});
+    expect(() => evaluate({ $firstMatch: [{ $var: 'a' }] }, { vars, seed: 0 })).toThrow(/needs `\{ of:/);
+  });
+});

@@ -1,8 +1,8 @@
-// The per-revision validators the engine and client mode need, as plain functions over our schemas.
+// Per-revision validators handed to the engine and to client mode: our protocol schemas, wrapped in
+// the shapes the steps and the always-on checks expect.
 import { protocolValidator, schemaProblems, validateWithSchema } from '../schema/index.js';
 import type { Revision } from '../schema/revisions.js';
 
-/** Message and schema validators for one revision, with problems rendered as `pointer message` lines. */
 export function validatorsFor(revision: Revision) {
   const v = protocolValidator(revision);
   const describe = (list: { pointer: string; message: string }[]) => list.map((x) => `${x.pointer || '(root)'} ${x.message}`);
