@@ -4,6 +4,7 @@ import { execa, type ResultPromise } from 'execa';
 import { GROUP_SPAWN_OPTIONS } from './group-spawn.js';
 import {
   LineDecoder,
+  SplitMessageDetector,
   TransportStartError,
   type CloseReport,
   type SendOptions,
@@ -39,6 +40,7 @@ export class StdioTransport implements Transport {
   private exitInfo: { code: number | null; signal: string | null } | undefined;
   private stderrLines = 0;
   private closing = false;
+  private readonly split = new SplitMessageDetector();
   private readonly opts: Required<Omit<StdioOptions, 'cwd' | 'env'>> & Pick<StdioOptions, 'cwd' | 'env'>;
 
   constructor(options: StdioOptions) {
@@ -183,15 +185,29 @@ export class StdioTransport implements Transport {
       return;
     }
     const text = ev.text;
+    if (ev.invalidUtf8) {
+      this.emit({ kind: 'violation', rule: 'transport.messages.utf8', detail: 'a line on stdout is not valid UTF-8 (its bad bytes read as U+FFFD)' });
+    }
     if (text.trim() === '') {
       this.emit({ kind: 'non-json', text, reason: 'empty line on stdout' });
       return;
     }
+    let message: unknown;
     try {
-      this.emit({ kind: 'message', message: JSON.parse(text), text });
+      message = JSON.parse(text);
     } catch (err) {
       this.emit({ kind: 'non-json', text, reason: `not JSON (${(err as Error).message})` });
+      // A message spread over several lines is a framing finding, and still the target's answer:
+      // it is delivered so that the conversation (and the probe) can go on.
+      const joined = this.split.push(text);
+      if (joined) {
+        this.emit({ kind: 'violation', rule: 'transport.stdio.newline-delimited', detail: `a message was written over ${joined.lines} lines; stdio messages are one line each` });
+        this.emit({ kind: 'message', message: joined.message, text: joined.text });
+      }
+      return;
     }
+    this.split.reset();
+    this.emit({ kind: 'message', message, text });
   }
 
   private onStderr(line: string): void {
