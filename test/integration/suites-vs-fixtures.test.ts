@@ -130,7 +130,7 @@ const ROWS: DefectRow[] = [
   { defect: 'progress-without-token', revision: '2025-11-25', scenario: 'progress/only-when-asked', rule: 'progress.token.active-only', status: 'failed' },
   // capability honesty
   { defect: 'undeclared-list-changed', revision: '2025-06-18', scenario: 'capabilities/no-undeclared-notifications', rule: 'capabilities.list-changed.declared', status: 'failed' },
-  { defect: 'logging-capability-missing', revision: '2025-03-26', scenario: 'capabilities/undeclared-methods-rejected', rule: 'logging.capability.declared', status: 'failed' },
+  { defect: 'logging-capability-missing', revision: '2025-03-26', scenario: 'capabilities/undeclared-methods-rejected', rule: 'logging.set-level.undeclared-refused', status: 'warning' },
   { defect: 'completions-capability-missing', revision: '2026-07-28', scenario: 'capabilities/undeclared-methods-rejected', rule: 'completion.capability.declared', status: 'failed' },
   { defect: 'annotation-not-boolean', revision: '2025-06-18', scenario: 'capabilities/annotations-well-formed', rule: 'tools.annotations.well-formed', status: 'failed' },
   // server-initiated requests (stateful revisions)
