@@ -8,6 +8,8 @@ export const ExitCode = {
   Usage: 2,
   /** The target could not be started or never answered. */
   TargetUnavailable: 3,
+  /** Interrupted (Ctrl-C or SIGTERM) before every cell ran: the shell convention 128 + SIGINT. */
+  Interrupted: 130,
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];

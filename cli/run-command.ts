@@ -1,6 +1,6 @@
 // Turns parsed flags into a run: loads rules and scenarios, lists or runs them, and returns the
 // exit code. Separate from main.ts so tests can call it without spawning a process.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ReportWriteError, createReporter, type ReportFormat } from '../reports/index.js';
 import { fromRoot } from '../schema/package-root.js';
@@ -170,6 +170,10 @@ async function loadAndRun(opts: CliOptions, version: string, { rules, dirs, file
 export function targetSpec(opts: Pick<CliOptions, 'server' | 'cwd' | 'env'>): TargetSpec {
   if (opts.server !== undefined) {
     if (opts.server.trim() === '') throw new UsageError('--server needs a command.', 'Example: --server "node build/server.js".');
+    if (opts.cwd !== undefined && !isDirectory(resolve(opts.cwd))) {
+      // Otherwise the spawn fails with ENOENT, which reads as "the command was not found".
+      throw new UsageError(`--cwd ${opts.cwd}: no such folder.`, 'Give the folder the server command runs in, or leave --cwd out.');
+    }
     return {
       kind: 'stdio',
       command: opts.server,
@@ -185,10 +189,18 @@ export function targetSpec(opts: Pick<CliOptions, 'server' | 'cwd' | 'env'>): Ta
   return { kind: 'stdio', command: `${quoteWord(process.execPath)} ${quoteWord(entry)}`, isDefault: true };
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** The exit code a run earns on its own, before any baseline. */
 export function plainExitCode(run: RunResult): ExitCodeValue {
   if (run.endReason === 'target-unavailable') return ExitCode.TargetUnavailable;
-  if (run.endReason === 'interrupted') return ExitCode.Failures;
+  if (run.endReason === 'interrupted') return ExitCode.Interrupted;
   return run.summary.failed + run.summary.errored > 0 || run.fuzz?.status === 'failed' ? ExitCode.Failures : ExitCode.Conformant;
 }
 

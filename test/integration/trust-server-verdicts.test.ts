@@ -91,3 +91,12 @@ describe('a URL that is not an MCP endpoint is named for what it answered, at on
     });
   }
 });
+
+describe('a missing --cwd is named as such', () => {
+  it('exits 2 naming the folder, not "node was not found"', { timeout: 60_000 }, async () => {
+    const run = await runCli(['--server', `node ${STDIO}`, '--cwd', 'no-such-folder-for-mcp-conform'], { timeoutMs: 50_000 });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--cwd no-such-folder-for-mcp-conform: no such folder');
+    expect(run.stderr).not.toContain('was not found; check the command');
+  });
+});

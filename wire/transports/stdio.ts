@@ -1,5 +1,6 @@
 // The stdio transport: runs the target as a child process (via execa) in its own process group,
 // frames stdout as newline-delimited JSON, captures stderr, and always reaps the whole tree.
+import { existsSync } from 'node:fs';
 import { execa, type ResultPromise } from 'execa';
 import { GROUP_SPAWN_OPTIONS } from './group-spawn.js';
 import {
@@ -74,10 +75,13 @@ export class StdioTransport implements Transport {
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', () => resolve());
       child.once('error', (err: NodeJS.ErrnoException) => {
+        // spawn reports a missing working folder as ENOENT too: name the folder, not the command.
         const hint =
-          err.code === 'ENOENT'
-            ? `"${file}" was not found; check the command and the PATH (the command is run without a shell)`
-            : err.message;
+          err.code === 'ENOENT' && this.opts.cwd !== undefined && !existsSync(this.opts.cwd)
+            ? `the working folder ${this.opts.cwd} does not exist`
+            : err.code === 'ENOENT'
+              ? `"${file}" was not found; check the command and the PATH (the command is run without a shell)`
+              : err.message;
         reject(new TransportStartError(`Failed to start ${quoteWord(file)}: ${hint}`, err.message));
       });
     });
