@@ -1,7 +1,7 @@
 // The commander program: flags, help text and their translation into a RunConfig. No protocol
 // logic lives here; `main.ts` wires the result to the engine and reporters.
 import { Command, Option } from 'commander';
-import { cpus } from 'node:os';
+import { defaultConcurrency } from '../api/index.js';
 import { REPORT_FORMATS } from '../reports/index.js';
 import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../runner/config/index.js';
 import { collect, parseEnv, parseEnvName, parseHeader, parsePositiveInt, parseReport, parseRevision, type ReportSpec, parseJsonObject } from './options.js';
@@ -39,15 +39,6 @@ export interface CliOptions {
   color: boolean;
   fuzz: boolean;
   fuzzBudget: number;
-}
-
-/**
- * Cells run at once by default. Over stdio every cell starts its own server process, so the CPU
- * count bounds it; over HTTP cells share one server and mostly wait on it, so more can overlap.
- */
-export function defaultConcurrency(transport: 'stdio' | 'http'): number {
-  const cores = Math.max(1, cpus().length);
-  return transport === 'http' ? Math.max(8, cores * 4) : cores;
 }
 
 export function buildProgram(version: string): Command {
@@ -102,6 +93,11 @@ export function buildProgram(version: string): Command {
     .addHelpText(
       'after',
       `
+Commands:
+  mcp-conform [options]          test a server (stdio, Streamable HTTP, legacy HTTP+SSE) or, with --client, a client
+  mcp-conform fuzz [options]     property-based fuzzing of a server (mcp-conform fuzz --help)
+  mcp-conform mock [options]     serve a scripted mock MCP server from a YAML/JSON file (mcp-conform mock --help)
+
 Examples:
   mcp-conform                                   test the bundled reference server
   mcp-conform --server "node build/server.js"   test your stdio server at every revision it accepts
@@ -112,6 +108,7 @@ Examples:
   mcp-conform --list                            list every scenario
   mcp-conform --scenario lifecycle/ --report junit=reports/mcp.xml
   mcp-conform fuzz --server "node build/server.js"   property-based fuzzing (see mcp-conform fuzz --help)
+  mcp-conform mock --config weather.mock.yaml --port 3000   a mock server over HTTP for your client's tests
 
 Exit codes: 0 conformant, 1 conformance failures, 2 usage or scenario-file error, 3 target unavailable.`,
     );
