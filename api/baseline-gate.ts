@@ -41,6 +41,6 @@ export function baselineGate(file: string | undefined, reporters: Reporter[]): B
 /** The exit code a run earns on its own, before any baseline. */
 export function plainExitCode(run: RunResult): ExitCodeValue {
   if (run.endReason === 'target-unavailable') return ExitCode.TargetUnavailable;
-  if (run.endReason === 'interrupted') return ExitCode.Failures;
+  if (run.endReason === 'interrupted') return ExitCode.Interrupted;
   return run.summary.failed + run.summary.errored > 0 || run.fuzz?.status === 'failed' ? ExitCode.Failures : ExitCode.Conformant;
 }

@@ -10,6 +10,8 @@ export const ExitCode = {
   Usage: 2,
   /** The target could not be started or never answered. */
   TargetUnavailable: 3,
+  /** Interrupted (Ctrl-C or SIGTERM) before every cell ran: the shell convention 128 + SIGINT. */
+  Interrupted: 130,
 } as const;
 
 /** One of the values of {@link ExitCode}. */

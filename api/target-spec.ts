@@ -1,5 +1,6 @@
 // Maps the API's target (a command, a URL or a mock server) to the engine's TargetSpec, checking
 // the combinations that cannot work.
+import { statSync } from 'node:fs';
 import { fromRoot } from '../schema/package-root.js';
 import type { TargetSpec } from '../runner/config/index.js';
 import { quoteWord } from '../wire/transports/index.js';
@@ -20,6 +21,10 @@ export function targetSpecOf(target: ConformanceTarget): TargetSpec {
   if (isInMemoryTarget(target)) return { kind: 'in-memory', description: target.description ?? 'in-memory' };
   if ('command' in target && typeof target.command === 'string') {
     if (target.command.trim() === '') throw new ConformanceOptionsError('The target command is empty.', 'Example: { command: "node build/server.js" }.');
+    if (target.cwd !== undefined && !isDirectory(target.cwd)) {
+      // Otherwise the spawn fails with ENOENT, which reads as "the command was not found".
+      throw new ConformanceOptionsError(`--cwd ${target.cwd}: no such folder.`, 'Give the folder the server command runs in, or leave --cwd out.');
+    }
     if (target.portEnv === undefined) {
       if (target.url !== undefined || target.headers !== undefined) {
         throw new ConformanceOptionsError('A command target with `url` or `headers` needs `portEnv`, so that the runner can give the server its port.', 'Add portEnv: "PORT", or test a running server with { url } alone.');
@@ -54,4 +59,12 @@ function checkedUrl(url: string): string {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConformanceOptionsError(`"${url}" is not an http(s) URL.`, 'Example: http://127.0.0.1:3000/mcp.');
   return parsed.toString();
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,6 @@
 // The stdio target a run or a fuzz session speaks to: the command of --server (with --cwd and --env),
 // or the bundled reference server when no target is named.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { REFERENCE_SERVER_ENTRY } from '../api/index.js';
 import { fromRoot } from '../schema/package-root.js';
@@ -13,6 +13,10 @@ import { UsageError } from './usage-error.js';
 export function targetSpec(opts: Pick<CliOptions, 'server' | 'cwd' | 'env'>): TargetSpec {
   if (opts.server !== undefined) {
     if (opts.server.trim() === '') throw new UsageError('--server needs a command.', 'Example: --server "node build/server.js".');
+    if (opts.cwd !== undefined && !statSync(resolve(opts.cwd), { throwIfNoEntry: false })?.isDirectory()) {
+      // Otherwise the spawn fails with ENOENT, which reads as "the command was not found".
+      throw new UsageError(`--cwd ${opts.cwd}: no such folder.`, 'Give the folder the server command runs in, or leave --cwd out.');
+    }
     return {
       kind: 'stdio',
       command: opts.server,

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromRoot } from './package-root.js';
-import { expandRange, RevisionRangeError, type Revision, type RevisionRange } from './revisions.js';
+import { expandRange, inRange, RevisionRangeError, type Revision, type RevisionRange } from './revisions.js';
 import {
   nearestName,
   parseYamlSource,
@@ -56,6 +56,8 @@ export interface RulesCatalogue {
   ruleRef(id: string, revision: Revision): RuleRef;
   /** The known id closest to a mistyped one, if any is close. */
   suggest(id: string): string | undefined;
+  /** Whether the rule is in force at `revision` (false for an unknown id). */
+  appliesAt(id: string, revision: Revision): boolean;
 }
 
 export const SPEC_BASE_URL = 'https://modelcontextprotocol.io/specification';
@@ -152,6 +154,10 @@ export function createCatalogue(entries: readonly RuleEntry[]): RulesCatalogue {
     get: (id) => byId.get(id),
     has: (id) => byId.has(id),
     suggest,
+    appliesAt(id, revision) {
+      const entry = byId.get(id);
+      return entry !== undefined && inRange(revision, entry.revisions);
+    },
     ruleRef(id, revision) {
       const entry = byId.get(id);
       if (!entry) {

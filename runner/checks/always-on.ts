@@ -32,6 +32,8 @@ export interface AlwaysOnInput {
   close?: CloseReport;
   validator?: MessageValidator;
   ruleRef(id: string, revision: Revision): RuleRef;
+  /** Whether a rule is in force at the revision; transport findings outside its range are dropped. */
+  ruleApplies?(id: string, revision: Revision): boolean;
 }
 
 function grade(rule: RuleRef): CheckStatus {
@@ -72,6 +74,15 @@ export function alwaysOnChecks(input: AlwaysOnInput): CheckResult[] {
   make(ALWAYS_ON_RULES.resultXorError, 'result-xor-error', xor, 'every response had exactly one of result and error');
   make(ALWAYS_ON_RULES.idKnown, 'response-id-known', by('unknown-id'), 'every response answered a request we sent');
   make(ALWAYS_ON_RULES.exactlyOnce, 'response-exactly-once', by('duplicate-response'), 'no request was answered twice');
+
+  // Wire rules the transport saw broken (bytes that are not UTF-8, a message over several lines,
+  // an unusable session id): one check per rule, only where it exists, never silently repaired.
+  const wire = new Map<string, Anomaly[]>();
+  for (const a of by('transport-violation')) {
+    if (!a.rule || (input.ruleApplies && !input.ruleApplies(a.rule, revision))) continue;
+    wire.set(a.rule, [...(wire.get(a.rule) ?? []), a]);
+  }
+  for (const [ruleId, list] of wire) make(ruleId, `wire/${ruleId}`, list, '');
 
   if (input.validator) {
     const violations: { seq: number; detail: string; pointer: string }[] = [];

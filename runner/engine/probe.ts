@@ -4,13 +4,23 @@ import { isStateless, type Revision } from '../../schema/revisions.js';
 import {
   Session,
   TransportStartError,
+  type PendingRequest,
   initializeParams,
   isErrorResponse,
   withRequestMeta,
   type ClientIdentity,
   type Transport,
 } from '../../wire/protocol/index.js';
+import { alwaysOnChecks, type MessageValidator } from '../checks/index.js';
+import type { CheckResult, TranscriptEntry } from '../../wire/results/index.js';
+import type { RuleLookup } from '../steps/index.js';
 import { emptyProfile, type TargetProfile } from './profile.js';
+
+/** What the probe needs to judge its own conversation like any cell's (all optional in unit tests). */
+export interface ProbeJudge {
+  rules: RuleLookup;
+  validator?: MessageValidator;
+}
 
 export interface ProbeOutcome {
   revision: Revision;
@@ -21,6 +31,13 @@ export interface ProbeOutcome {
   unreachable?: boolean;
   profile: TargetProfile;
   stderr: string[];
+  /**
+   * Rules the target broke during the probe (a response id that is a string copy of ours, a message
+   * over several lines, bytes that are not UTF-8...), with the probe's transcript: findings like
+   * any cell's, so that a violation seen early is never only an "unreachable target".
+   */
+  findings?: CheckResult[];
+  transcript?: TranscriptEntry[];
 }
 
 const LISTS = [
@@ -37,6 +54,44 @@ export async function probeRevision(
   makeTransport: (revision?: Revision) => Transport,
   client: ClientIdentity,
   timeoutMs: number,
+  judge?: ProbeJudge,
+): Promise<ProbeOutcome> {
+  const outcome = await converse(revision, makeTransport, client, timeoutMs);
+  if (!judge || !outcome.session) return outcome.result;
+  const { session } = outcome;
+  const findings = alwaysOnChecks({
+    scenarioId: 'probe',
+    revision,
+    transport: session.transport.kind,
+    session,
+    ...(judge.validator ? { validator: judge.validator } : {}),
+    ruleRef: (id, rev) => judge.rules.ruleRef(id, rev),
+    ...(judge.rules.appliesAt ? { ruleApplies: (id: string, rev: Revision) => judge.rules.appliesAt!(id, rev) } : {}),
+  }).filter((c) => c.status !== 'passed');
+  if (findings.length === 0) return outcome.result;
+  // A target that said something, however wrong, is reachable: its findings are the verdict.
+  const { unreachable: _unreachable, ...rest } = outcome.result;
+  return { ...rest, findings, transcript: session.transcript };
+}
+
+/** The probe's conversation, and its session for judging (absent when the target did not start). */
+async function converse(
+  revision: Revision,
+  makeTransport: (revision?: Revision) => Transport,
+  client: ClientIdentity,
+  timeoutMs: number,
+): Promise<{ result: ProbeOutcome; session?: Session }> {
+  const holder: { session?: Session } = {};
+  const result = await probeConversation(revision, makeTransport, client, timeoutMs, holder);
+  return { result, ...(holder.session ? { session: holder.session } : {}) };
+}
+
+async function probeConversation(
+  revision: Revision,
+  makeTransport: (revision?: Revision) => Transport,
+  client: ClientIdentity,
+  timeoutMs: number,
+  holder: { session?: Session },
 ): Promise<ProbeOutcome> {
   const profile = emptyProfile(revision);
   const transport = makeTransport(revision);
@@ -47,14 +102,17 @@ export async function probeRevision(
     return { revision, accepted: false, unreachable: true, reason: message, profile, stderr: [] };
   }
   const session = new Session(transport);
+  holder.session = session;
+  let last: PendingRequest | undefined;
   try {
     const ask = async (method: string, params: Record<string, unknown> | undefined) => {
       const entry = await session.request(method, withRequestMeta(revision, params, client), { author: 'runner' });
+      last = entry;
       return session.response(entry, timeoutMs);
     };
     if (!isStateless(revision)) {
       const response = await ask('initialize', initializeParams(revision, client));
-      if (!response) return unanswered(revision, profile, session, 'initialize', timeoutMs);
+      if (!response) return unanswered(revision, profile, session, 'initialize', timeoutMs, last);
       if (isErrorResponse(response)) {
         return { revision, accepted: false, reason: `the target answered initialize for ${revision} with error ${response.error.code}: ${response.error.message}`, profile, stderr: session.stderr };
       }
@@ -69,7 +127,7 @@ export async function probeRevision(
       await session.notify('notifications/initialized', undefined, 'runner');
     } else {
       const response = await ask('server/discover', {});
-      if (!response) return unanswered(revision, profile, session, 'server/discover', timeoutMs);
+      if (!response) return unanswered(revision, profile, session, 'server/discover', timeoutMs, last);
       if (isErrorResponse(response)) {
         return { revision, accepted: false, reason: `the target does not support revision ${revision} (server/discover failed with ${response.error.code}: ${response.error.message})`, profile, stderr: session.stderr };
       }
@@ -106,18 +164,42 @@ export async function probeRevision(
   }
 }
 
-function unanswered(revision: Revision, profile: TargetProfile, session: Session, method: string, ms: number): ProbeOutcome {
+function unanswered(revision: Revision, profile: TargetProfile, session: Session, method: string, ms: number, entry: PendingRequest | undefined): ProbeOutcome {
   const closed = session.closed;
-  const reason = closed
-    ? `the target ended (${closed.reason}) before answering ${method}`
-    : `the target did not answer ${method} within ${ms} ms`;
+  const refused = entry?.undelivered !== undefined ? describeRefusedPost(session, method, entry.undelivered) : undefined;
+  const reason =
+    refused ??
+    (closed ? `the target ended (${closed.reason}) before answering ${method}` : `the target did not answer ${method} within ${ms} ms`);
   const nonJson = session.anomalies.find((a) => a.kind === 'non-json');
+  const channel = session.transport.kind === 'stdio' ? 'printed non-JSON on stdout' : 'answered with a body that is not JSON';
   return {
     revision,
     accepted: false,
     unreachable: true,
-    reason: nonJson ? `${reason}; it printed non-JSON on stdout: ${session.transcript.find((t) => t.seq === nonJson.seq)?.text.slice(0, 120)}` : reason,
+    reason: nonJson && !refused ? `${reason}; it ${channel}: ${session.transcript.find((t) => t.seq === nonJson.seq)?.text.slice(0, 120)}` : reason,
     profile,
     stderr: session.stderr,
   };
+}
+
+/**
+ * An HTTP answer that carried no JSON-RPC response: names its status, media type and the start of
+ * its body, and the likely cause, instead of "did not answer".
+ */
+function describeRefusedPost(session: Session, method: string, undelivered: string): string {
+  const exchange = [...session.http].reverse().find((x) => x.method === 'POST');
+  if (!exchange || exchange.status === undefined) return `the ${method} request could not be delivered: ${undelivered}`;
+  const type = exchange.contentType ?? 'no content type';
+  const nonJson = session.anomalies.find((a) => a.kind === 'non-json');
+  const body = exchange.body ?? exchange.bodySnippet ?? (nonJson ? session.transcript.find((t) => t.seq === nonJson.seq)?.text : undefined);
+  const snippet = body ? `: ${JSON.stringify(body.replace(/\s+/g, ' ').slice(0, 120))}` : '';
+  const hint =
+    exchange.status === 404
+      ? ' (is the path right? the MCP endpoint is often /mcp)'
+      : exchange.status === 401 || exchange.status === 403
+        ? ' (the server wants credentials: pass them with --header)'
+        : type === 'text/html'
+          ? ' (an HTML page: this URL does not look like an MCP endpoint)'
+          : '';
+  return `the target answered ${method} with HTTP ${exchange.status} ${type} and no JSON-RPC response${snippet}${hint}`;
 }

@@ -151,6 +151,7 @@ export async function runCell(cell: Cell, env: CellEnvironment): Promise<Scenari
     close: closeReport,
     ...(env.messageValidator ? { validator: env.messageValidator } : {}),
     ruleRef: (id, rev) => env.rules.ruleRef(id, rev),
+    ...(env.rules.appliesAt ? { ruleApplies: (id: string, rev: Revision) => env.rules.appliesAt!(id, rev) } : {}),
   });
   const all = [...checks, ...always];
   let status = scenarioStatus(all, env.strict);

@@ -3,7 +3,7 @@
 import { REVISIONS, type Revision } from '../../schema/revisions.js';
 import type { ClientIdentity, Transport } from '../../wire/protocol/index.js';
 import { planCells, type Cell } from '../plan/index.js';
-import { summarise, type FuzzResult, type Reporter, type RunHeader, type RunResult, type ScenarioResult, type TargetInfo } from '../../wire/results/index.js';
+import { scenarioStatus, summarise, type FuzzResult, type Reporter, type RunHeader, type RunResult, type ScenarioResult, type TargetInfo } from '../../wire/results/index.js';
 import type { RuleLookup, Validators } from '../steps/index.js';
 import type { MessageValidator } from '../checks/index.js';
 import type { Scenario } from '../suite-loader/types.js';
@@ -45,7 +45,10 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
   const probes = await mapOrdered(
     [...REVISIONS],
     config.concurrency,
-    (revision) => probeRevision(revision, options.makeTransport, options.client, config.timeoutMs),
+    (revision) =>
+      // Judged without the schema validator: every message of the probe's handshake recurs in the
+      // cells, which validate it; the probe adds what only it can see (correlation, framing, bytes).
+      probeRevision(revision, options.makeTransport, options.client, config.timeoutMs, { rules: options.rules }),
     () => undefined,
   );
   const wanted = (p: ProbeOutcome) => config.revisions.length === 0 || config.revisions.includes(p.revision);
@@ -64,6 +67,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
     accepted.length === 0
       ? []
       : planCells({ scenarios: options.scenarios, revisions, refused, transport: transportName(options.target), role: 'server' });
+  // Rules broken while probing are findings like any cell's, reported before the cells.
+  const probeResults = probes.filter((p) => wanted(p) && p.findings && p.findings.length > 0).map((p) => probeResult(p, options, config.strict));
   const header: RunHeader = {
     tool: options.tool,
     target,
@@ -71,17 +76,22 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
     startedAt: new Date(started).toISOString(),
     strict: config.strict,
     seed: config.seed,
-    planned: cells.length,
+    planned: cells.length + probeResults.length,
     ...(options.fuzz && accepted.length > 0 ? { fuzzPlanned: true } : {}),
   };
   for (const r of options.reporters) await r.onRunStart?.(header);
 
+  for (const [i, result] of probeResults.entries()) {
+    for (const r of options.reporters) await r.onScenarioEnd?.(result, { done: i + 1, planned: cells.length + probeResults.length });
+  }
+
   if (accepted.length === 0) {
     const result: RunResult = {
       ...header,
-      summary: summarise([], Date.now() - started),
-      scenarios: [],
-      endReason: 'target-unavailable',
+      summary: summarise(probeResults, Date.now() - started),
+      scenarios: probeResults,
+      // A target that broke rules while probing was reached: those findings, not "unavailable", are the verdict.
+      endReason: probeResults.some((r) => r.status !== 'passed') ? 'failed' : 'target-unavailable',
       fatal: describeRefusal(probes.filter(wanted)),
     };
     for (const r of options.reporters) await r.onRunEnd?.(result);
@@ -115,17 +125,17 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
     },
     async (result: ScenarioResult) => {
       done++;
-      for (const r of options.reporters) await r.onScenarioEnd?.(result, { done, planned: cells.length });
+      for (const r of options.reporters) await r.onScenarioEnd?.(result, { done: done + probeResults.length, planned: cells.length + probeResults.length });
     },
     options.signal,
     slowestFirst(cells),
   );
   const interrupted = options.signal?.aborted === true && results.length < cells.length;
-  const summary = summarise(results, Date.now() - started);
+  const summary = summarise([...probeResults, ...results], Date.now() - started);
   const run: RunResult = {
     ...header,
     summary,
-    scenarios: results,
+    scenarios: [...probeResults, ...results],
     endReason: interrupted ? 'interrupted' : summary.failed > 0 || summary.errored > 0 ? 'failed' : 'passed',
   };
   if (options.fuzz && !interrupted) {
@@ -151,8 +161,34 @@ function transportName(target: TargetInfo): Cell['transport'] {
   return target.kind === 'in-memory' ? 'in-memory' : target.kind;
 }
 
+/** The probe of one revision as a result: its findings and transcript, in the place of a cell. */
+function probeResult(p: ProbeOutcome, options: SuiteRunOptions, strict: boolean): ScenarioResult {
+  const checks = p.findings ?? [];
+  return {
+    id: 'probe',
+    title: `The probe at ${p.revision}: opening the conversation and listing what the target offers`,
+    area: 'probe',
+    revision: p.revision,
+    transport: transportName(options.target),
+    status: scenarioStatus(checks, strict),
+    durationMs: 0,
+    checks,
+    transcript: p.transcript ?? [],
+    stderr: p.stderr,
+    // Any run at this revision probes first, so the cell's command without its scenario filter reproduces it.
+    repro: options
+      .repro({ scenario: { id: 'probe' } as Cell['scenario'], revision: p.revision, transport: transportName(options.target), index: -1 })
+      .replace(/\s--scenario\s+('[^']*'|\S+)/, ''),
+    tags: [],
+  };
+}
+
 function describeRefusal(probes: ProbeOutcome[]): string {
-  const lines = probes.map((p) => `  ${p.revision}: ${p.reason ?? 'refused'}`);
+  // A target that cannot start fails the same way at every revision: say it once.
+  // Revisions that failed for the same reason share one line.
+  const byReason = new Map<string, Revision[]>();
+  for (const p of probes) byReason.set(p.reason ?? 'refused', [...(byReason.get(p.reason ?? 'refused') ?? []), p.revision]);
+  const lines = [...byReason].map(([reason, revs]) => `  ${revs.length > 1 && revs.length === probes.length ? 'every revision' : revs.join(', ')}: ${reason}`);
   const unreachable = probes.every((p) => p.unreachable);
   const head = unreachable
     ? 'Failed to reach the target: it could not be started or never answered.'

@@ -8,6 +8,8 @@ import type { Scenario, Step, CheckOptions, Condition } from '../suite-loader/ty
 
 export interface RuleLookup {
   ruleRef(id: string, revision: Revision): RuleRef;
+  /** Whether the rule is in force at the revision; absent means "assume so". */
+  appliesAt?(id: string, revision: Revision): boolean;
 }
 
 export interface Validators {
@@ -95,6 +97,33 @@ export function missingReason(ctx: StepContext, what: string, ms: number): { sta
   const closed = ctx.session.closed;
   if (closed) return { status: 'errored', message: `${what}: ${closed.reason} before it arrived` };
   return { status: 'violated', message: `${what} within ${ms} ms` };
+}
+
+/** JSON-RPC: every request gets a response; a target that stays silent breaks this, whatever the scenario asked. */
+export const REQUEST_ANSWERED_RULE = 'jsonrpc.request.answered';
+
+/**
+ * Records that a request the scenario waits on got no response. Three different things happened
+ * and each is named: the target went away (errored), the transport could not deliver the request
+ * or its answer (the HTTP status says why: judged by the scenario's rule), or the target stayed
+ * silent while alive: a broken MUST of JSON-RPC (`jsonrpc.request.answered`), never a mere warning
+ * of the scenario's own rule.
+ */
+export function recordUnanswered(ctx: StepContext, step: Step & CheckOptions, entry: PendingRequest, what: string, ms: number): void {
+  const closed = ctx.session.closed;
+  if (closed) {
+    recordCheck(ctx, step, { status: 'errored', message: `${what}: ${closed.reason} before it arrived`, evidence: [entry.sentSeq] });
+    return;
+  }
+  if (entry.undelivered !== undefined) {
+    recordCheck(ctx, step, { status: 'violated', message: `${what}: ${entry.undelivered}, with no JSON-RPC answer in the body`, evidence: [entry.sentSeq] });
+    return;
+  }
+  recordCheck(ctx, { ...step, rule: REQUEST_ANSWERED_RULE, message: undefined }, {
+    status: 'violated',
+    message: `${what} within ${ms} ms: a request must be answered`,
+    evidence: [entry.sentSeq],
+  });
 }
 
 export class StepError extends Error {

@@ -1,16 +1,20 @@
 // `expectNoResponse`: after a barrier request is answered, the labelled message must still have no
 // response (notifications, cancelled requests). The barrier replaces sleeping with ordering.
 import type { ExpectNoResponseStep } from '../suite-loader/types.js';
-import { boundFor, labelled, missingReason, recordCheck, type StepContext } from './context.js';
+import { boundFor, labelled, recordCheck, recordUnanswered, type StepContext } from './context.js';
 
 export async function runExpectNoResponse(ctx: StepContext, step: ExpectNoResponseStep): Promise<void> {
   const entry = labelled(ctx, step, step.label);
   const barrier = labelled(ctx, step, step.until);
   const ms = boundFor(ctx, undefined);
   const answered = await ctx.session.response(barrier, ms, ctx.signal);
+  if (!answered && barrier.undelivered !== undefined) {
+    // The barrier proves nothing about the labelled message: this cell cannot be judged.
+    recordCheck(ctx, step, { status: 'errored', message: `the barrier \`${barrier.method}\` got no answer: ${barrier.undelivered}`, evidence: [barrier.sentSeq] });
+    return;
+  }
   if (!answered) {
-    const why = missingReason(ctx, `the barrier \`${barrier.method}\` (id ${JSON.stringify(barrier.id)}) was not answered`, ms);
-    recordCheck(ctx, step, { status: 'errored', message: why.message, evidence: [barrier.sentSeq] });
+    recordUnanswered(ctx, step, barrier, `no response to the barrier \`${barrier.method}\` (id ${JSON.stringify(barrier.id)})`, ms);
     return;
   }
   if (entry.response) {

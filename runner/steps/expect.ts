@@ -3,7 +3,7 @@
 import { describePattern, getPointer, matchPattern, type MatchOutcome } from '../matchers/index.js';
 import { isErrorResponse, type JsonRpcResponse } from '../../wire/protocol/index.js';
 import type { ExpectStep, ResponseExpectation } from '../suite-loader/types.js';
-import { boundFor, labelled, matchContext, missingReason, recordCheck, type StepContext } from './context.js';
+import { boundFor, labelled, matchContext, recordCheck, recordUnanswered, type StepContext } from './context.js';
 
 export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<void> {
   const entry = labelled(ctx, step, step.label);
@@ -11,7 +11,7 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
   const response = await ctx.session.response(entry, ms, ctx.signal);
   const what = `no response to id ${JSON.stringify(entry.id)} \`${entry.method}\``;
   if (!response) {
-    recordCheck(ctx, step, { ...missingReason(ctx, what, ms), evidence: [entry.sentSeq] });
+    recordUnanswered(ctx, step, entry, what, ms);
     return;
   }
   const evidence = [entry.sentSeq, entry.responseSeq ?? ctx.session.lastSeq];

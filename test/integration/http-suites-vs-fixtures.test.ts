@@ -73,7 +73,9 @@ describe('suites/http versus the mini-http-server fixture', () => {
     );
     // Defects planted for the fuzzer are proved by test/integration/fuzz-finds-planted-bugs.test.ts.
     const fuzzOnly = ['server-error-on-content-type', 'hangup-on-empty-body', 'exit-on-unparsable-body'];
-    expect([...new Set([...ROWS.map((r) => r.defect), ...fuzzOnly])].sort()).toEqual([...offered].sort());
+    // Proved by test/integration/trust-server-verdicts.test.ts (kept bodies, probe findings, diagnoses).
+    const trustOnly = ['notification-202-null', 'notification-400-no-id', 'session-id-control-char', 'not-mcp-404', 'not-mcp-html', 'invalid-utf8-body', 'refuses-version-header-2025-03-26'];
+    expect([...new Set([...ROWS.map((r) => r.defect), ...fuzzOnly, ...trustOnly])].sort()).toEqual([...offered].sort());
   });
 
   it('passes every HTTP scenario on the clean fixture, dual-era and modern-only', { timeout: 120_000 }, async () => {

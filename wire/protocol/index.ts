@@ -1,6 +1,7 @@
 // Public surface of the protocol core: JSON-RPC types, framing, per-revision wire facts, session.
 export * from './json-rpc.js';
 export * from './line-framing.js';
+export * from './split-message.js';
 export * from './wire.js';
 export * from './transport.js';
 export * from './session.js';

@@ -1,5 +1,6 @@
 // Newline-delimited framing for the stdio transport: splits a byte stream into lines with a hard
 // cap on line length, so a target that prints megabytes without a newline cannot exhaust memory.
+import { isUtf8 } from 'node:buffer';
 
 export interface FramedLine {
   text: string;
@@ -11,11 +12,15 @@ export interface OverlongLine {
   droppedBytes: number;
 }
 
-export type FrameEvent = { kind: 'line'; text: string } | { kind: 'overlong'; prefix: string; bytes: number };
+export type FrameEvent =
+  /** `invalidUtf8`: the line's bytes are not UTF-8; `text` then holds U+FFFD in their place. */
+  | { kind: 'line'; text: string; invalidUtf8?: true }
+  | { kind: 'overlong'; prefix: string; bytes: number };
 
 /**
- * Accumulates chunks and emits complete lines. Lines are decoded as UTF-8 (invalid sequences become
- * U+FFFD, which the caller then reports as non-JSON). A trailing "\r" is kept so CRLF can be flagged.
+ * Accumulates chunks and emits complete lines. Lines are decoded as UTF-8; a line whose bytes are
+ * not UTF-8 says so (the text holds U+FFFD instead), so the caller can report it rather than let the
+ * replacement pass unseen. A trailing "\r" is kept so CRLF can be flagged.
  */
 export class LineDecoder {
   private parts: Buffer[] = [];
@@ -75,10 +80,10 @@ export class LineDecoder {
       this.prefix = '';
       return ev;
     }
-    const text = Buffer.concat(this.parts, this.size).toString('utf8');
+    const bytes = Buffer.concat(this.parts, this.size);
     this.parts = [];
     this.size = 0;
-    return { kind: 'line', text };
+    return { kind: 'line', text: bytes.toString('utf8'), ...(isUtf8(bytes) ? {} : { invalidUtf8: true as const }) };
   }
 }
 

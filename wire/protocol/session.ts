@@ -34,6 +34,8 @@ export interface InboundRecord {
 
 export interface HttpRecord extends HttpExchange {
   seq: number;
+  /** The raw body of an answer that carried no message for the session (error pages, refusals). */
+  body?: string;
 }
 
 export type AnomalyKind =
@@ -42,12 +44,16 @@ export type AnomalyKind =
   | 'invalid-message'
   | 'unknown-id'
   | 'duplicate-response'
-  | 'unexpected-batch';
+  | 'unexpected-batch'
+  /** A wire rule the transport saw broken; `rule` names it. */
+  | 'transport-violation';
 
 export interface Anomaly {
   kind: AnomalyKind;
   seq: number;
   detail: string;
+  /** For `transport-violation`: the rule the transport saw broken. */
+  rule?: string;
 }
 
 export interface PendingRequest {
@@ -225,8 +231,23 @@ export class Session {
   private onEvent(ev: TransportEvent): void {
     switch (ev.kind) {
       case 'message':
-        this.onMessage(ev.message, ev.text, { ...(ev.streamId ? { streamId: ev.streamId } : {}), ...(ev.eventId !== undefined ? { eventId: ev.eventId } : {}) });
+        this.onMessage(ev.message, ev.text, {
+          ...(ev.streamId ? { streamId: ev.streamId } : {}),
+          ...(ev.eventId !== undefined ? { eventId: ev.eventId } : {}),
+          ...(ev.inReplyTo !== undefined ? { inReplyTo: ev.inReplyTo } : {}),
+        });
         break;
+      case 'http-body': {
+        this.record('recv', `(HTTP ${ev.status} body) ${ev.text}`);
+        const exchange = [...this.http].reverse().find((x) => x.streamId === ev.streamId);
+        if (exchange) exchange.body = ev.text;
+        break;
+      }
+      case 'violation': {
+        const seq = ev.text !== undefined ? this.record('recv', ev.text) : this.record('note', ev.detail);
+        this.anomalies.push({ kind: 'transport-violation', seq, detail: ev.detail, rule: ev.rule });
+        break;
+      }
       case 'http': {
         const seq = this.record('note', describeExchange(ev.exchange));
         this.http.push({ ...ev.exchange, seq });
@@ -265,7 +286,7 @@ export class Session {
     const seq = this.record('recv', text);
     const { kind, reason } = classify(message);
     if (kind === 'batch') {
-      this.inbound.push({ seq, message, kind, ...origin });
+      this.inbound.push({ seq, message, kind, ...(origin.streamId ? { streamId: origin.streamId } : {}), ...(origin.eventId !== undefined ? { eventId: origin.eventId } : {}) });
       // A batch of responses answers a batch we sent (2025-03-26); judge each element.
       for (const element of message as unknown[]) this.onSingle(element, seq, origin);
       return;
@@ -275,8 +296,9 @@ export class Session {
 
   private onSingle(message: unknown, seq: number, origin: Origin, reason?: string): void {
     const { kind, reason: why } = classify(message);
+    const { inReplyTo: _postId, ...where } = origin; // the POST's request id is correlation, not provenance
     if (kind === 'invalid' || kind === 'batch') {
-      this.inbound.push({ seq, message, kind, ...origin });
+      this.inbound.push({ seq, message, kind, ...where });
       this.anomalies.push({ kind: kind === 'batch' ? 'unexpected-batch' : 'invalid-message', seq, detail: reason ?? why ?? 'invalid' });
       return;
     }
@@ -284,8 +306,13 @@ export class Session {
       const response = message as JsonRpcResponse;
       // An error without an id (allowed from 2025-11-25) is treated like one with a null id: both
       // say "the request's id could not be read"; the schema check judges the omission per revision.
-      const entry = this.pending.get(idKey(response.id ?? null));
-      this.inbound.push({ seq, message, kind, ...origin, ...(entry ? { requestMethod: entry.method } : {}) });
+      // Over HTTP such an error in the answer to a POST carrying one request answers that request.
+      let entry = this.pending.get(idKey(response.id ?? null));
+      if ((response.id ?? null) === null && origin.inReplyTo !== undefined) {
+        const posted = this.pending.get(idKey(origin.inReplyTo));
+        if (posted && posted.response === undefined) entry = posted;
+      }
+      this.inbound.push({ seq, message, kind, ...where, ...(entry ? { requestMethod: entry.method } : {}) });
       if (!entry) {
         this.anomalies.push({ kind: 'unknown-id', seq, detail: `a response carries id ${JSON.stringify(response.id)}, which no request of ours had` });
       } else if (entry.response !== undefined) {
@@ -296,7 +323,7 @@ export class Session {
       }
       return;
     }
-    this.inbound.push({ seq, message, kind, ...origin });
+    this.inbound.push({ seq, message, kind, ...where });
     if (kind === 'notification') {
       this.notifications.push({ seq, message: message as JsonRpcNotification });
       return;
@@ -354,7 +381,7 @@ export class Session {
   }
 }
 
-type Origin = { streamId?: string; eventId?: string };
+type Origin = { streamId?: string; eventId?: string; inReplyTo?: string | number | null };
 
 /** One transcript line for an HTTP exchange: method, status, media type, session and stream. */
 export function describeExchange(x: HttpExchange): string {

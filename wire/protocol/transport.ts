@@ -5,7 +5,18 @@ import type { HttpExchange } from './http-exchange.js';
 
 export type TransportEvent =
   /** A line (stdio) or body/event (HTTP) that parsed as JSON; the session classifies it. */
-  | { kind: 'message'; message: unknown; text: string; streamId?: string; eventId?: string }
+  | {
+      kind: 'message';
+      message: unknown;
+      text: string;
+      streamId?: string;
+      eventId?: string;
+      /**
+       * HTTP: the id of the one request the POST carried. An error response without a usable id in
+       * that POST's own answer is the answer to it (HTTP ties answer to request), not a stray.
+       */
+      inReplyTo?: string | number | null;
+    }
   /** Output on the protocol channel that is not JSON at all. */
   | { kind: 'non-json'; text: string; reason: string }
   /** A line longer than the transport's cap; only a prefix is kept. */
@@ -16,6 +27,13 @@ export type TransportEvent =
   | { kind: 'http'; exchange: HttpExchange }
   /** HTTP transports: these requests can get no response (their POST failed); ends their waits. */
   | { kind: 'undelivered'; ids: (string | number | null)[]; reason: string }
+  /** HTTP transports: the raw body of an answer that carried no message for the session (error pages, refusals). */
+  | { kind: 'http-body'; streamId: string; status: number; text: string }
+  /**
+   * The transport saw the target break a rule of the wire itself (bytes that are not UTF-8, a
+   * message spread over several lines, an unusable session id): a finding citing `rule`.
+   */
+  | { kind: 'violation'; rule: string; detail: string; text?: string }
   /** The connection ended (process exit, socket close). */
   | { kind: 'closed'; reason: string; exitCode?: number | null; signal?: string | null };
 

@@ -1,9 +1,11 @@
 // The stdio transport: runs the target as a child process (via execa) in its own process group,
 // frames stdout as newline-delimited JSON, captures stderr, and always reaps the whole tree.
+import { existsSync } from 'node:fs';
 import { execa, type ResultPromise } from 'execa';
 import { GROUP_SPAWN_OPTIONS } from './group-spawn.js';
 import {
   LineDecoder,
+  SplitMessageDetector,
   TransportStartError,
   type CloseReport,
   type SendOptions,
@@ -39,6 +41,7 @@ export class StdioTransport implements Transport {
   private exitInfo: { code: number | null; signal: string | null } | undefined;
   private stderrLines = 0;
   private closing = false;
+  private readonly split = new SplitMessageDetector();
   private readonly opts: Required<Omit<StdioOptions, 'cwd' | 'env'>> & Pick<StdioOptions, 'cwd' | 'env'>;
 
   constructor(options: StdioOptions) {
@@ -72,10 +75,13 @@ export class StdioTransport implements Transport {
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', () => resolve());
       child.once('error', (err: NodeJS.ErrnoException) => {
+        // spawn reports a missing working folder as ENOENT too: name the folder, not the command.
         const hint =
-          err.code === 'ENOENT'
-            ? `"${file}" was not found; check the command and the PATH (the command is run without a shell)`
-            : err.message;
+          err.code === 'ENOENT' && this.opts.cwd !== undefined && !existsSync(this.opts.cwd)
+            ? `the working folder ${this.opts.cwd} does not exist`
+            : err.code === 'ENOENT'
+              ? `"${file}" was not found; check the command and the PATH (the command is run without a shell)`
+              : err.message;
         reject(new TransportStartError(`Failed to start ${quoteWord(file)}: ${hint}`, err.message));
       });
     });
@@ -183,15 +189,29 @@ export class StdioTransport implements Transport {
       return;
     }
     const text = ev.text;
+    if (ev.invalidUtf8) {
+      this.emit({ kind: 'violation', rule: 'transport.messages.utf8', detail: 'a line on stdout is not valid UTF-8 (its bad bytes read as U+FFFD)' });
+    }
     if (text.trim() === '') {
       this.emit({ kind: 'non-json', text, reason: 'empty line on stdout' });
       return;
     }
+    let message: unknown;
     try {
-      this.emit({ kind: 'message', message: JSON.parse(text), text });
+      message = JSON.parse(text);
     } catch (err) {
       this.emit({ kind: 'non-json', text, reason: `not JSON (${(err as Error).message})` });
+      // A message spread over several lines is a framing finding, and still the target's answer:
+      // it is delivered so that the conversation (and the probe) can go on.
+      const joined = this.split.push(text);
+      if (joined) {
+        this.emit({ kind: 'violation', rule: 'transport.stdio.newline-delimited', detail: `a message was written over ${joined.lines} lines; stdio messages are one line each` });
+        this.emit({ kind: 'message', message: joined.message, text: joined.text });
+      }
+      return;
     }
+    this.split.reset();
+    this.emit({ kind: 'message', message, text });
   }
 
   private onStderr(line: string): void {

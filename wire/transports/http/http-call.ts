@@ -2,6 +2,7 @@
 // or with an error sentence. Every request is tied to an AbortSignal so close() can end it.
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { isUtf8 } from 'node:buffer';
 
 export interface HttpCallOptions {
   method: string;
@@ -16,7 +17,7 @@ export interface HttpCallOptions {
 
 export type HttpCallOutcome =
   | { ok: true; response: IncomingMessage; headers: Record<string, string> }
-  | { ok: false; error: string };
+  | { ok: false; error: string; badHeader?: string };
 
 export function httpCall(options: HttpCallOptions): Promise<HttpCallOutcome> {
   return new Promise((resolve) => {
@@ -44,13 +45,24 @@ export function httpCall(options: HttpCallOptions): Promise<HttpCallOutcome> {
       response.on('error', () => undefined);
       settle({ ok: true, response, headers: flattenHeaders(response.headers) });
     });
-    request.on('error', (err: NodeJS.ErrnoException) => settle({ ok: false, error: describeSocketError(err, options.url) }));
+    request.on('error', (err: NodeJS.ErrnoException) => {
+      const badHeader = invalidHeaderName(err);
+      settle({ ok: false, error: describeSocketError(err, options.url), ...(badHeader ? { badHeader } : {}) });
+    });
     request.end(options.body);
   });
 }
 
+export interface BodyText {
+  text: string;
+  /** True when a bound (time, size, abort) stopped the reading before the body ended. */
+  cut: boolean;
+  /** True when the bytes are not valid UTF-8 (the text then holds U+FFFD in their place). */
+  invalidUtf8: boolean;
+}
+
 /** Reads a whole body as text, bounded in time and size; `cut` says whether a bound stopped it. */
-export function readBody(response: IncomingMessage, timeoutMs: number, maxBytes: number, signal: AbortSignal): Promise<{ text: string; cut: boolean }> {
+export function readBody(response: IncomingMessage, timeoutMs: number, maxBytes: number, signal: AbortSignal): Promise<BodyText> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -61,7 +73,9 @@ export function readBody(response: IncomingMessage, timeoutMs: number, maxBytes:
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
       if (cut) response.destroy();
-      resolve({ text: Buffer.concat(chunks).toString('utf8'), cut });
+      const bytes = Buffer.concat(chunks);
+      // A body cut at the bound may end inside a character: only a complete body is judged.
+      resolve({ text: bytes.toString('utf8'), cut, invalidUtf8: !cut && !isUtf8(bytes) });
     };
     const onAbort = () => finish(true);
     const timer = setTimeout(() => finish(true), timeoutMs);
@@ -93,8 +107,27 @@ export function mediaType(contentType: string | undefined): string | undefined {
 
 function describeSocketError(err: NodeJS.ErrnoException, url: URL): string {
   if (err.name === 'AbortError') return 'the connection was closed by the runner';
+  if (typeof err.code === 'string' && err.code.startsWith('HPE_')) {
+    const line = invalidHeaderLine(err);
+    return `the server's answer is not valid HTTP (${err.message})${line ? `: the header line ${JSON.stringify(line.slice(0, 160))}` : ''}`;
+  }
   if (err.code === 'ECONNREFUSED') return `nothing listens at ${url.host} (connection refused)`;
   if (err.code === 'ECONNRESET') return 'the server reset the connection';
   if (err.code === 'ENOTFOUND') return `the host ${url.hostname} was not found`;
   return err.message;
+}
+
+/** The header line holding a control character, when the HTTP parser refused the answer for it. */
+function invalidHeaderLine(err: NodeJS.ErrnoException): string | undefined {
+  const raw = (err as { rawPacket?: unknown }).rawPacket;
+  if (!Buffer.isBuffer(raw)) return undefined;
+  // eslint-disable-next-line no-control-regex -- the point is to find control characters
+  return raw.toString('latin1').split('\r\n').slice(1).find((l) => /[\x00-\x08\x0a-\x1f\x7f]/.test(l));
+}
+
+/** The lower-cased name of the header the HTTP parser refused, if it can be told. */
+function invalidHeaderName(err: NodeJS.ErrnoException): string | undefined {
+  const line = invalidHeaderLine(err);
+  const colon = line?.indexOf(':') ?? -1;
+  return line && colon > 0 ? line.slice(0, colon).trim().toLowerCase() : undefined;
 }

@@ -13,6 +13,8 @@ export interface SseReadOptions {
   maxBytes: number;
   signal: AbortSignal;
   onEvent: (event: SseEvent) => void;
+  /** Called once if the stream's bytes are not valid UTF-8 (they are then decoded with U+FFFD). */
+  onInvalidUtf8?: () => void;
   /** Called when the server sends a `retry:` field. */
   onRetry?: (ms: number) => void;
 }
@@ -49,11 +51,22 @@ export function readSse(response: IncomingMessage, options: SseReadOptions): Pro
     const onAbort = () => finish('aborted');
     const timer = Number.isFinite(options.timeoutMs) ? setTimeout(() => finish('timeout'), options.timeoutMs) : undefined;
     options.signal.addEventListener('abort', onAbort, { once: true });
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
+    // Decoded strictly so that bytes that are not UTF-8 are noticed (transport.messages.utf8), then
+    // leniently for the rest of the stream so that its messages are still read.
+    let decoder = new TextDecoder('utf-8', { fatal: true });
+    const decode = (chunk: Buffer): string => {
+      try {
+        return decoder.decode(chunk, { stream: true });
+      } catch {
+        options.onInvalidUtf8?.();
+        decoder = new TextDecoder('utf-8');
+        return decoder.decode(chunk, { stream: true });
+      }
+    };
+    response.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > options.maxBytes) finish('too-large');
-      else parser.feed(chunk);
+      else parser.feed(decode(chunk));
     });
     response.on('end', () => finish('ended'));
     response.on('close', () => finish(response.complete ? 'ended' : 'error'));

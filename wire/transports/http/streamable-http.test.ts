@@ -134,9 +134,23 @@ describe('StreamableHttpTransport', () => {
     expect(seen.find((s) => s.method === 'GET')?.headers['last-event-id']).toBe('p1');
   });
 
-  it('ends the wait for a response at once when the POST is refused, without inventing a response', async () => {
+  it('takes a JSON-RPC error without id in a refused POST as the answer to the one request it carried', async () => {
     const { url } = await serve((_req, _body, res) => {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }));
+    });
+    const transport = new StreamableHttpTransport({ url, timeoutMs: 2000 });
+    const session = new Session(transport);
+    const started = Date.now();
+    const entry = await session.request('ping', undefined);
+    expect(await session.response(entry, 2000)).toMatchObject({ error: { code: -32001 } });
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(session.anomalies).toEqual([]);
+    await transport.close();
+  });
+
+  it('ends the wait at once when a refused POST has no JSON-RPC answer, and keeps the body in the transcript', async () => {
+    const { url } = await serve((_req, _body, res) => {
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>');
     });
     const transport = new StreamableHttpTransport({ url, timeoutMs: 2000 });
     const session = new Session(transport);
@@ -146,6 +160,41 @@ describe('StreamableHttpTransport', () => {
     expect(entry.undelivered).toMatch(/HTTP 404/);
     expect(Date.now() - started).toBeLessThan(1500);
     expect(session.anomalies).toEqual([]);
+    expect(session.http[0]?.body).toBe('<h1>Not Found</h1>');
+    expect(session.transcript.some((t) => t.text === '(HTTP 404 body) <h1>Not Found</h1>')).toBe(true);
+    await transport.close();
+  });
+
+  it('reports a body on the 202 to a notification, even `null`, and keeps a refusal of one out of the conversation', async () => {
+    let answer: [number, string] = [202, 'null'];
+    const { url } = await serve((_req, _body, res) => {
+      res.writeHead(answer[0], { 'content-type': 'application/json' }).end(answer[1]);
+    });
+    const transport = new StreamableHttpTransport({ url, timeoutMs: 2000 });
+    const session = new Session(transport);
+    await session.notify('notifications/initialized');
+    await session.waitUntil(() => session.anomalies.length > 0, 2000);
+    expect(session.anomalies).toMatchObject([{ kind: 'transport-violation', rule: 'transport.http.input-accepted-202' }]);
+    answer = [400, JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: 'no notifications here' } })];
+    await session.notify('notifications/mcp-conform/unknown');
+    await session.waitUntil(() => session.http.filter((x) => x.body !== undefined).length > 0, 2000);
+    // An allowed refusal (an error status whose body is an error without id) answers nothing.
+    expect(session.inbound).toEqual([]);
+    expect(session.anomalies).toHaveLength(1);
+    await transport.close();
+  });
+
+  it('reports a body that is not UTF-8 and a session id outside visible ASCII', async () => {
+    const { url } = await serve((_req, body, res) => {
+      const id = (JSON.parse(body) as { id?: number }).id;
+      res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'bad\tsession' });
+      res.end(Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${id},"result":{"protocolVersion":"2025-06-18","x":"`), Buffer.from([0xc3, 0x28]), Buffer.from('"}}')]));
+    });
+    const transport = new StreamableHttpTransport({ url, timeoutMs: 2000, openGetStream: false });
+    const session = new Session(transport);
+    const entry = await session.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    expect(await session.response(entry, 2000)).toBeDefined();
+    expect(session.anomalies.map((a) => a.rule).sort()).toEqual(['transport.http.session-id-visible-ascii', 'transport.messages.utf8']);
     await transport.close();
   });
 

@@ -16,7 +16,7 @@ import {
   type Transport,
 } from '../../protocol/index.js';
 import { HttpTransportBase, type HttpTransportCommon } from './http-transport-base.js';
-import { httpCall, mediaType, readBody } from './http-call.js';
+import { httpCall, mediaType, readBody, type BodyText } from './http-call.js';
 import { mcpHeaders, messageFacts } from './mcp-headers.js';
 import { readSse } from './sse-reader.js';
 import { waitForPort } from './wait-for-port.js';
@@ -36,6 +36,10 @@ export interface StreamableHttpOptions extends HttpTransportCommon {
 }
 
 const ACCEPT_BOTH = 'application/json, text/event-stream';
+const UTF8_RULE = 'transport.messages.utf8';
+const SESSION_ID_RULE = 'transport.http.session-id-visible-ascii';
+const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
+const ACCEPTED_202_RULE = 'transport.http.input-accepted-202';
 
 export class StreamableHttpTransport extends HttpTransportBase implements Transport, HttpCapable {
   readonly kind = 'http' as const;
@@ -137,9 +141,12 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
         return { exchange, events, cut: end !== 'ended' };
       }
       const body = await readBody(response, readMs, this.maxBody, this.aborter.signal);
-      const json = parseJson(body.text);
+      if (body.invalidUtf8) this.emit({ kind: 'violation', rule: UTF8_RULE, detail: `the body of the ${exchange.status ?? 0} answer on ${streamId} is not valid UTF-8` });
+      const json = body.text.trim() === '' ? undefined : parseJson(body.text);
       if (json === undefined && body.text) exchange.bodySnippet = body.text.slice(0, 200);
-      return { exchange, events, ...(json !== undefined ? { json } : { text: body.text.slice(0, 64 * 1024) }), cut: body.cut };
+      if (body.text !== '') this.emit({ kind: 'http-body', streamId, status: exchange.status ?? 0, text: body.text.slice(0, 64 * 1024) });
+      // The raw text is kept beside the parsed JSON: a body of `null` is still a body.
+      return { exchange, events, ...(json !== undefined ? { json } : {}), ...(body.text !== '' ? { text: body.text.slice(0, 64 * 1024) } : {}), cut: body.cut };
     })();
     this.track(work);
     return work;
@@ -153,20 +160,28 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     isInitialize: boolean,
     signal: AbortSignal,
   ): Promise<void> {
-    const { exchange, response } = await this.exchangeOnce('POST', headers, text, streamId, this.timeoutMs, signal);
+    const { exchange, response, badHeader } = await this.exchangeOnce('POST', headers, text, streamId, this.timeoutMs, signal);
     if (!response) {
+      if (isInitialize && badHeader === 'mcp-session-id') {
+        this.emit({ kind: 'violation', rule: SESSION_ID_RULE, detail: `the answer to initialize carries an Mcp-Session-Id with a control character, which HTTP cannot carry back (${exchange.error})` });
+      }
       if (ids.length) this.emit({ kind: 'undelivered', ids, reason: `the POST failed: ${exchange.error}` });
       return;
     }
     const status = exchange.status ?? 0;
-    if (isInitialize && status >= 200 && status < 300 && exchange.responseHeaders['mcp-session-id'] !== undefined) {
-      this.sessionId = exchange.responseHeaders['mcp-session-id'];
+    const sessionId = exchange.responseHeaders['mcp-session-id'];
+    if (isInitialize && status >= 200 && status < 300 && sessionId !== undefined) {
+      this.sessionId = sessionId;
+      if (!VISIBLE_ASCII.test(sessionId)) {
+        this.emit({ kind: 'violation', rule: SESSION_ID_RULE, detail: `the session id ${JSON.stringify(sessionId)} holds characters outside visible ASCII (0x21 to 0x7E)` });
+      }
     }
     const delivered = new Set<string>();
-    const onMessage = (json: unknown, raw: string, eventId?: string) => {
+    const onMessage = (json: unknown, raw: string, eventId?: string, inReplyTo?: string | number | null) => {
       for (const id of responseIds(json)) delivered.add(JSON.stringify(id));
+      if (inReplyTo !== undefined && responseIds(json).some((id) => id === null)) delivered.add(JSON.stringify(inReplyTo));
       if (isInitialize) this.learnVersion(json);
-      this.emit({ kind: 'message', message: json, text: raw, streamId, ...(eventId !== undefined ? { eventId } : {}) });
+      this.emit({ kind: 'message', message: json, text: raw, streamId, ...(eventId !== undefined ? { eventId } : {}), ...(inReplyTo !== undefined ? { inReplyTo } : {}) });
     };
     if (exchange.contentType === 'text/event-stream' && status >= 200 && status < 300) {
       const lastId = await this.readStream(response, streamId, onMessage, signal);
@@ -174,20 +189,53 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
       await this.resumeIfCut(ids, delivered, lastId, streamId, onMessage);
     } else {
       const body = await readBody(response, this.timeoutMs, this.maxBody, signal);
-      const json = body.text.trim() === '' ? undefined : parseJson(body.text);
-      if (json !== undefined && (status < 300 || answersPost(json, ids))) {
-        // A JSON-RPC error in a 4xx body answers the request when it names its id (e.g. -32020 on
-        // 2026-07-28), or when it has a null id and we sent nothing with a readable id (parse errors).
-        onMessage(json, body.text);
-      } else if (body.text.trim() !== '' && status < 300) {
-        this.emit({ kind: 'non-json', text: body.text.slice(0, 2000), reason: `the ${status} response body is not JSON` });
-      }
+      this.routeBody(body, status, ids, streamId, onMessage);
     }
     const missing = ids.filter((id) => !delivered.has(JSON.stringify(id)));
-    if (missing.length > 0 && (status < 200 || status >= 300)) {
-      this.emit({ kind: 'undelivered', ids: missing, reason: `the POST was answered with HTTP ${status}` });
+    const sse = exchange.contentType === 'text/event-stream' && status >= 200 && status < 300;
+    // A whole answer that is not a stream (an error status, an HTML page, JSON without the
+    // response) can bring nothing more: the waits end now rather than at the timeout.
+    if (missing.length > 0 && !signal.aborted && (status < 200 || status >= 300 || !sse)) {
+      this.emit({ kind: 'undelivered', ids: missing, reason: `the POST was answered with HTTP ${status}${exchange.contentType ? ` ${exchange.contentType}` : ''}` });
     }
     if (isInitialize && this.sessionId !== undefined) this.openGetStreamOnce();
+  }
+
+  /**
+   * Where the body of a POST answer (not an event stream) goes. Every non-empty body is kept: as a
+   * message for the session when it is the JSON-RPC answer to what the POST carried, otherwise as
+   * the exchange's raw body in the transcript, so no answer is ever dropped unseen.
+   */
+  private routeBody(
+    body: BodyText,
+    status: number,
+    ids: (string | number | null)[],
+    streamId: string,
+    onMessage: (json: unknown, raw: string, eventId?: string, inReplyTo?: string | number | null) => void,
+  ): void {
+    const text = body.text;
+    if (body.invalidUtf8) this.emit({ kind: 'violation', rule: UTF8_RULE, detail: `the body of the ${status} answer on ${streamId} is not valid UTF-8` });
+    if (text.trim() === '') return;
+    const json = text.trim() === '' ? undefined : parseJson(text);
+    const ok = status >= 200 && status < 300;
+    if (ids.length === 0) {
+      // Only notifications or responses were posted (basic/transports, sending messages): accepted
+      // means 202 with no body; refused means an error status whose body MAY be an error without id.
+      if (ok) {
+        this.emit({ kind: 'violation', rule: ACCEPTED_202_RULE, detail: `a POST carrying no request was answered ${status} with a body (${text.length} characters); an accepted notification or response gets 202 and no body`, text: `(HTTP ${status} body) ${text.slice(0, 2000)}` });
+      } else {
+        this.emit({ kind: 'http-body', streamId, status, text: text.slice(0, 64 * 1024) });
+      }
+      return;
+    }
+    if (json !== undefined && (ok || looksLikeJsonRpc(json))) {
+      // A JSON-RPC error in a 4xx body answers the POST's request (e.g. -32600 or -32020), also
+      // when it carries a null id because the server could not or did not read it.
+      onMessage(json, text, undefined, ids.length === 1 ? ids[0] : undefined);
+      return;
+    }
+    if (ok) this.emit({ kind: 'non-json', text: text.slice(0, 2000), reason: `the ${status} response body is not JSON` });
+    else this.emit({ kind: 'http-body', streamId, status, text: text.slice(0, 64 * 1024) });
   }
 
   /** Reads one SSE stream, emitting its messages; returns the last event id seen. */
@@ -203,6 +251,7 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
       timeoutMs: Infinity,
       maxBytes: this.maxBody,
       signal,
+      onInvalidUtf8: () => this.emit({ kind: 'violation', rule: UTF8_RULE, detail: `the event stream ${streamId} is not valid UTF-8` }),
       onEvent: (event) => {
         if (event.id !== undefined) lastId = event.id;
         // An event with empty data primes the stream with an id (2025-11-25) and carries no message.
@@ -268,15 +317,22 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     timeoutMs: number,
     signal: AbortSignal,
     url: URL = this.url,
-  ): Promise<{ exchange: HttpExchange; response?: IncomingMessage }> {
-    const outcome = await httpCall({ method, url, headers, ...(body !== undefined ? { body } : {}), agent: this.agent, timeoutMs, signal });
+  ): Promise<{ exchange: HttpExchange; response?: IncomingMessage; badHeader?: string }> {
     // The transcript names the path on the endpoint's origin, the whole URL elsewhere.
     const shown = url === this.url ? url.pathname : url.origin === this.url.origin ? `${url.pathname}${url.search}` : url.href;
     const exchange: HttpExchange = { method, url: shown, streamId, requestHeaders: headers, responseHeaders: {} };
+    let outcome: Awaited<ReturnType<typeof httpCall>>;
+    try {
+      outcome = await httpCall({ method, url, headers, ...(body !== undefined ? { body } : {}), agent: this.agent, timeoutMs, signal });
+    } catch (err) {
+      // Node refuses to send a header value it deems invalid (e.g. a session id the server minted
+      // with a control character): the request fails here, and must say so instead of going silent.
+      outcome = { ok: false, error: `the request could not be sent: ${(err as Error).message}` };
+    }
     if (!outcome.ok) {
       exchange.error = outcome.error;
       this.emit({ kind: 'http', exchange });
-      return { exchange };
+      return { exchange, ...(outcome.badHeader ? { badHeader: outcome.badHeader } : {}) };
     }
     exchange.status = outcome.response.statusCode ?? 0;
     exchange.responseHeaders = outcome.headers;
@@ -322,12 +378,13 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Whether an error body of a rejected POST is the JSON-RPC answer to what the POST carried. */
-function answersPost(json: unknown, sentIds: (string | number | null)[]): boolean {
-  const got = responseIds(json);
-  if (got.length === 0) return false;
-  if (sentIds.length === 0) return got.every((id) => id === null);
-  return got.some((id) => sentIds.some((sent) => JSON.stringify(sent) === JSON.stringify(id)));
+/**
+ * Whether a JSON body under an error status is JSON-RPC (names `jsonrpc`), rather than an HTTP
+ * framework's own error object such as `{"error":"not found"}`, which is kept as a raw body.
+ */
+function looksLikeJsonRpc(json: unknown): boolean {
+  const list = Array.isArray(json) ? json : [json];
+  return list.length > 0 && list.every((m) => !!m && typeof m === 'object' && 'jsonrpc' in m);
 }
 
 /** Ids of the responses in a message or batch. */

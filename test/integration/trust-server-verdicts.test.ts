@@ -1,0 +1,102 @@
+// Issue 17 (verdicts a user can trust): each planted defect below must come out as a finding with
+// its exact rule and verdict (never as "unreachable" or a silent pass), an allowed refusal must
+// not be blamed, and a URL that is not an MCP endpoint must be named for what it answered.
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeCliScratch, runCli, type CliRun } from './run-cli.js';
+
+const STDIO = 'test/fixtures/targets/mini-server.mjs';
+const HTTP = 'test/fixtures/targets/mini-http-server.mjs';
+afterAll(removeCliScratch);
+
+const stdio = (defect: string, ...args: string[]) => runCli(['--server', `node ${STDIO} --defect ${defect}`, '--timeout', '3000', ...args], { timeoutMs: 120_000 });
+const http = (defect: string, ...args: string[]) =>
+  runCli(['--server', `node ${HTTP} --defect ${defect}`, '--port-env', 'PORT', '--timeout', '3000', ...args], { timeoutMs: 120_000 });
+
+/** "scenario @ revision: rule status" for every failed or warning check. */
+function verdicts(run: CliRun): string[] {
+  return (run.report?.scenarios ?? []).flatMap((s) =>
+    s.checks.filter((c) => c.status === 'failed' || c.status === 'warning').map((c) => `${s.id} @ ${s.revision}: ${c.rule} ${c.status}`),
+  );
+}
+
+describe('violations seen while probing are findings (exit 1), not an unreachable target (exit 3)', () => {
+  const rows = [
+    { defect: 'initialize-id-as-string', rule: 'jsonrpc.response.id-known' },
+    { defect: 'initialize-pretty', rule: 'transport.stdio.newline-delimited' },
+    { defect: 'initialize-latin1', rule: 'transport.messages.utf8' },
+  ];
+  for (const row of rows) {
+    it(`${row.defect} → probe ${row.rule} failed`, { timeout: 130_000 }, async () => {
+      const run = await stdio(row.defect, '--revision', '2025-06-18', '--scenario', 'lifecycle/initialize-result-shape');
+      expect(run.code).toBe(1);
+      expect(verdicts(run)).toContain(`probe @ 2025-06-18: ${row.rule} failed`);
+    });
+  }
+});
+
+describe('an unanswered request fails jsonrpc.request.answered, whatever the scenario expected', () => {
+  it('silent-unknown-method → jsonrpc/method-not-found fails with the MUST rule, exit 1', { timeout: 130_000 }, async () => {
+    const run = await stdio('silent-unknown-method', '--revision', '2025-11-25', '--scenario', 'jsonrpc/method-not-found');
+    expect(run.code).toBe(1);
+    expect(verdicts(run)).toContain('jsonrpc/method-not-found @ 2025-11-25: jsonrpc.request.answered failed');
+  });
+});
+
+describe('HTTP answers are kept and judged by what they are', () => {
+  it('a 202 with the body `null` fails transport.http.input-accepted-202', { timeout: 130_000 }, async () => {
+    const run = await http('notification-202-null', '--revision', '2025-06-18', '--scenario', 'http/notification-accepted');
+    expect(run.code).toBe(1);
+    expect(verdicts(run)).toContain('http/notification-accepted @ 2025-06-18: transport.http.input-accepted-202 failed');
+  });
+
+  it('a 400 with an error without id refusing a 2026-07-28 notification is allowed, not "answered"', { timeout: 130_000 }, async () => {
+    const run = await http('notification-400-no-id', '--revision', '2026-07-28', '--scenario', 'http/notification-accepted', '--scenario', 'jsonrpc/notification-not-answered');
+    expect(verdicts(run)).toEqual([]);
+    expect(run.report?.scenarios.map((s) => `${s.id} ${s.status}`).sort()).toEqual(['http/notification-accepted passed', 'jsonrpc/notification-not-answered passed']);
+    expect(run.code).toBe(0);
+  });
+
+  it('http/get-stream sends no MCP-Protocol-Version at 2025-03-26, so a server refusing that header passes', { timeout: 130_000 }, async () => {
+    const run = await http('refuses-version-header-2025-03-26', '--revision', '2025-03-26', '--scenario', 'http/get-stream');
+    expect(verdicts(run)).toEqual([]);
+    expect(run.report?.scenarios.map((s) => `${s.id} ${s.status}`)).toEqual(['http/get-stream passed']);
+  });
+
+  it('a session id with a control character is a finding, not a silent loss of the stateful revisions', { timeout: 130_000 }, async () => {
+    const run = await http('session-id-control-char', '--scenario', 'http/notification-accepted');
+    expect(run.code).toBe(1);
+    expect(verdicts(run)).toContain('probe @ 2025-06-18: transport.http.session-id-visible-ascii failed');
+  });
+
+  it('a body that is not UTF-8 fails transport.messages.utf8', { timeout: 130_000 }, async () => {
+    const run = await http('invalid-utf8-body', '--revision', '2025-06-18', '--scenario', 'ping/answers-empty-result');
+    expect(verdicts(run)).toContain('ping/answers-empty-result @ 2025-06-18: transport.messages.utf8 failed');
+  });
+});
+
+describe('a URL that is not an MCP endpoint is named for what it answered, at once', () => {
+  for (const [defect, status, hint] of [
+    ['not-mcp-404', 'HTTP 404 text/html', 'is the path right'],
+    ['not-mcp-html', 'HTTP 200 text/html', 'does not look like an MCP endpoint'],
+  ] as const) {
+    it(`${defect} → exit 3 naming ${status}`, { timeout: 130_000 }, async () => {
+      const started = Date.now();
+      const run = await runCli(['--server', `node ${HTTP} --defect ${defect}`, '--port-env', 'PORT', '--timeout', '20000'], { timeoutMs: 120_000 });
+      expect(run.code).toBe(3);
+      expect(run.stderr + run.stdout).toContain(status);
+      expect(run.stderr + run.stdout).toContain(hint);
+      expect(run.stderr + run.stdout).not.toMatch(/within 20000 ms|non-JSON on stdout/);
+      // Far below one timeout: the complete non-MCP answer ends the wait.
+      expect(Date.now() - started).toBeLessThan(20_000);
+    });
+  }
+});
+
+describe('a missing --cwd is named as such', () => {
+  it('exits 2 naming the folder, not "node was not found"', { timeout: 60_000 }, async () => {
+    const run = await runCli(['--server', `node ${STDIO}`, '--cwd', 'no-such-folder-for-mcp-conform'], { timeoutMs: 50_000 });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--cwd no-such-folder-for-mcp-conform: no such folder');
+    expect(run.stderr).not.toContain('was not found; check the command');
+  });
+});
