@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { fromRoot } from '../schema/package-root.js';
 import type { RulesCatalogue } from '../schema/rules.js';
 import { formatProblem } from '../schema/scenario/index.js';
-import { HttpClientHost, loadClientScenarios, runClients, SERVER_PLACEHOLDER, URL_PLACEHOLDER, type ClientScenario } from '../runner/client-mode/index.js';
+import { DEFAULT_CLIENT_RUN_MS, HttpClientHost, loadClientScenarios, runClients, SERVER_PLACEHOLDER, URL_PLACEHOLDER, type ClientScenario } from '../runner/client-mode/index.js';
 import { defaultSuitesDir, idMatches, ruleMatches } from '../runner/suite-loader/index.js';
 import { quoteWord } from '../wire/transports/index.js';
 import { ExitCode } from './exit-codes.js';
@@ -61,6 +61,8 @@ export async function runClientCommand(opts: CliOptions, rules: RulesCatalogue, 
       ruleRef: (id, revision) => rules.ruleRef(id, revision),
       validatorsFor,
       strict: opts.strict,
+      clientRunMs: Math.max(DEFAULT_CLIENT_RUN_MS, opts.timeout),
+      judgeAuthorization: opts.auth === true || (opts.tag ?? []).includes('authorization'),
     },
     repro: (scenarioId, revision) =>
       ['npx', 'mcp-conform', '--client', quoteWord(command), ...(cwd ? ['--cwd', quoteWord(cwd)] : []), '--scenario', quoteWord(scenarioId), '--revision', revision].join(' '),
