@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'dist/**'],
+    // examples/ holds files for users to copy (they test servers this repository does not have).
+    exclude: ['node_modules/**', 'dist/**', 'examples/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,13 +1,3 @@
-// The CLI's exit codes, documented in the README; the single place they are defined.
-export const ExitCode = {
-  /** Every applicable check passed (warnings allowed unless --strict). */
-  Conformant: 0,
-  /** At least one conformance failure (or a warning under --strict), or an errored scenario. */
-  Failures: 1,
-  /** Bad flags or values, or a malformed scenario / rules file. */
-  Usage: 2,
-  /** The target could not be started or never answered. */
-  TargetUnavailable: 3,
-} as const;
-
-export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+// The CLI's exit codes, documented in the README. They are defined once, by the API, so that a run
+// started from code earns the same code as the same run started from the command line.
+export { ExitCode, type ExitCodeValue } from '../api/index.js';

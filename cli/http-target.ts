@@ -1,10 +1,10 @@
 // The HTTP side of the CLI: validates --url / --header / --port-env into an `http` TargetSpec,
-// starts a --server command that listens on a port (and stops it), and builds its transports.
+// and opens it through the API (which starts a --server command that listens on a port).
 import { resolve } from 'node:path';
-import type { Revision } from '../schema/revisions.js';
 import type { HttpLaunch, TargetSpec } from '../runner/config/index.js';
-import type { Transport } from '../wire/protocol/index.js';
-import { LegacySseTransport, StreamableHttpTransport, detectHttpWire, startManagedServer, type ManagedServer } from '../wire/transports/index.js';
+import { openHttpTarget as openLiveHttpTarget, type LiveHttpTarget } from '../api/index.js';
+
+export type { LiveHttpTarget };
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 
@@ -56,46 +56,7 @@ export function httpTargetSpec(opts: Pick<CliOptions, 'url' | 'sseUrl' | 'portEn
   };
 }
 
-export interface LiveHttpTarget {
-  url: string;
-  kind: 'http' | 'sse';
-  makeTransport: (revision?: Revision) => Transport;
-  /** Times a server the run started died and was started again. */
-  readonly restarts: number;
-  stop(): Promise<void>;
+/** Makes the target reachable (see the API's openHttpTarget); what the user should know goes to stderr. */
+export function openHttpTarget(target: Extract<TargetSpec, { kind: 'http' }>, timeoutMs: number): Promise<LiveHttpTarget> {
+  return openLiveHttpTarget(target, timeoutMs, (text) => process.stderr.write(`mcp-conform: ${text}\n`));
 }
-
-/**
- * Makes the target reachable: starts the server command if there is one (its port replaces the
- * URL's). Rejects with a TransportStartError when the server cannot be started.
- */
-export async function openHttpTarget(target: Extract<TargetSpec, { kind: 'http' }>, timeoutMs: number): Promise<LiveHttpTarget> {
-  let server: ManagedServer | undefined;
-  const url = new URL(target.url);
-  if (target.launch) {
-    server = await startManagedServer({ ...target.launch, startupMs: Math.max(10_000, timeoutMs * 2) });
-    url.port = String(server.port);
-  }
-  const href = url.toString();
-  // A --url that turns out to be a legacy HTTP+SSE server is tested as one, and the user is told.
-  let legacySse = target.legacySse === true;
-  if (!legacySse && (await detectHttpWire(href, target.headers ?? {}, timeoutMs)) === 'legacy-sse') {
-    legacySse = true;
-    process.stderr.write(`mcp-conform: ${href} refused a POST of initialize but serves the legacy HTTP+SSE transport (2024-11-05); testing it over that transport.\n`);
-  }
-  const reachability = { known: false };
-  return {
-    url: href,
-    kind: legacySse ? 'sse' : 'http',
-    makeTransport: (revision) => {
-      const options = { url: href, ...(target.headers ? { headers: target.headers } : {}), ...(server ? { serverProcess: server } : {}), timeoutMs };
-      return legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport({ ...options, reachability, ...(revision ? { revision } : {}) });
-    },
-    get restarts() {
-      return server?.restarts ?? 0;
-    },
-    stop: async () => server?.stop(),
-  };
-}
-
-

@@ -1,7 +1,7 @@
 // The commander program: flags, help text and their translation into a RunConfig. No protocol
 // logic lives here; `main.ts` wires the result to the engine and reporters.
 import { Command, Option } from 'commander';
-import { cpus } from 'node:os';
+import { defaultConcurrency } from '../api/index.js';
 import { REPORT_FORMATS } from '../reports/index.js';
 import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../runner/config/index.js';
 import { collect, parseEnv, parseEnvName, parseHeader, parsePositiveInt, parseReport, parseRevision, type ReportSpec, parseJsonObject } from './options.js';
@@ -14,6 +14,12 @@ export interface CliOptions {
   sseUrl?: string;
   header?: [string, string][];
   portEnv?: string;
+  /** Server authorization (suites/authorization): a token the target accepts. */
+  authToken?: string;
+  /** Server authorization: the port of the mock authorization server the runner starts (0: any). */
+  authMock?: number;
+  /** With authMock: the scope of the tokens minted (default: what the target advertises). */
+  authScope?: string;
   cwd?: string;
   env?: [string, string][];
   revision?: Revision[];
@@ -43,15 +49,6 @@ export interface CliOptions {
   fuzzBudget: number;
 }
 
-/**
- * Cells run at once by default. Over stdio every cell starts its own server process, so the CPU
- * count bounds it; over HTTP cells share one server and mostly wait on it, so more can overlap.
- */
-export function defaultConcurrency(transport: 'stdio' | 'http'): number {
-  const cores = Math.max(1, cpus().length);
-  return transport === 'http' ? Math.max(8, cores * 4) : cores;
-}
-
 export function buildProgram(version: string): Command {
   const program = new Command('mcp-conform');
   program
@@ -63,6 +60,13 @@ export function buildProgram(version: string): Command {
     .addOption(new Option('--url <url>', 'Streamable HTTP target: the MCP endpoint, e.g. http://127.0.0.1:3000/mcp'))
     .addOption(new Option('--sse-url <url>', 'legacy HTTP+SSE target (2024-11-05 transport): the SSE endpoint, e.g. http://127.0.0.1:3000/sse').conflicts('url'))
     .addOption(new Option('--header <Name: value>', 'HTTP header sent on every request to --url, e.g. an Authorization token (repeatable)').argParser(collect(parseHeader)))
+    .addOption(new Option('--auth-token <token>', 'test the server\'s authorization with this access token (sent as Authorization: Bearer on every request); without --auth-token or --auth-mock the authorization scenarios are skipped'))
+    .addOption(
+      new Option('--auth-mock <port>', 'test the server\'s authorization against a mock authorization server on 127.0.0.1:PORT (0: any free port; a server started with --port-env reads its issuer from MCP_CONFORM_AUTH_ISSUER); the runner mints the tokens').argParser(
+        parsePositiveInt('--auth-mock', 0),
+      ),
+    )
+    .addOption(new Option('--auth-scope <scopes>', 'with --auth-mock: the space-separated scope of the valid token (default: the scopes the server advertises)'))
     .addOption(new Option('--port-env <NAME>', 'with --server: the command is an HTTP server; start it with a free port in this environment variable and test it over HTTP').argParser(parseEnvName))
     .addOption(new Option('--env <KEY=VALUE>', 'environment variable for --server (repeatable)').argParser(collect(parseEnv)))
     .addOption(new Option('--revision <revision>', 'revision to test (repeatable); default: every revision the target accepts').argParser(collect(parseRevision)))
@@ -105,6 +109,11 @@ export function buildProgram(version: string): Command {
     .addHelpText(
       'after',
       `
+Commands:
+  mcp-conform [options]          test a server (stdio, Streamable HTTP, legacy HTTP+SSE) or, with --client, a client
+  mcp-conform fuzz [options]     property-based fuzzing of a server (mcp-conform fuzz --help)
+  mcp-conform mock [options]     serve a scripted mock MCP server from a YAML/JSON file (mcp-conform mock --help)
+
 Examples:
   mcp-conform                                   test the bundled reference server
   mcp-conform --server "node build/server.js"   test your stdio server at every revision it accepts
@@ -112,9 +121,11 @@ Examples:
   mcp-conform --client "node client.js {command}"   test a stdio client against scripted mock servers
   mcp-conform --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"
   mcp-conform --server "node build/http.js" --port-env PORT    start an HTTP server, test it, stop it
+  mcp-conform --url http://127.0.0.1:3000/mcp --auth-mock 9000 --area authorization   a server that trusts http://127.0.0.1:9000
   mcp-conform --list                            list every scenario
   mcp-conform --scenario lifecycle/ --report junit=reports/mcp.xml
   mcp-conform fuzz --server "node build/server.js"   property-based fuzzing (see mcp-conform fuzz --help)
+  mcp-conform mock --config weather.mock.yaml --port 3000   a mock server over HTTP for your client's tests
 
 Exit codes: 0 conformant, 1 conformance failures, 2 usage or scenario-file error, 3 target unavailable.`,
     );

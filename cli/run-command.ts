@@ -1,80 +1,97 @@
-// Turns parsed flags into a run: loads rules and scenarios, lists or runs them, and returns the
-// exit code. Separate from main.ts so tests can call it without spawning a process.
+// Turns parsed flags into a run: flags become the options of the programmatic API (api/), which
+// does the run; this file adds what only a command line has (--list, Ctrl-C, --write-baseline,
+// --fuzz) and maps the API's errors to usage errors. Separate from main.ts so tests can call it.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ReportWriteError, createReporter, type ReportFormat } from '../reports/index.js';
-import { fromRoot } from '../schema/package-root.js';
-import { protocolValidator, schemaProblems, validateWithSchema } from '../schema/index.js';
-import { loadRules, type RulesCatalogue } from '../schema/rules.js';
-import type { Revision } from '../schema/revisions.js';
-import type { RunConfig, TargetSpec } from '../runner/config/index.js';
-import { runSuite } from '../runner/engine/index.js';
-import type { Reporter, RunResult } from '../wire/results/index.js';
-import { reproCommand } from '../runner/repro.js';
-import { defaultSuitesDir, loadScenarios, selectScenarios } from '../runner/suite-loader/index.js';
-import { StdioTransport, quoteWord } from '../wire/transports/index.js';
+import { runConformanceOn, type ConformanceOptions } from '../api/index.js';
+import { loadRules } from '../schema/rules.js';
+import { ScenarioLoadError, defaultSuitesDir, loadScenarios, selectScenarios } from '../runner/suite-loader/index.js';
 import { clientCoverageScenarios } from '../runner/client-mode/index.js';
-import { withBaseline } from './baseline-option.js';
+import { writeBaselineIfAsked } from './baseline-option.js';
 import { runClientCommand } from './client-command.js';
-import { ExitCode, type ExitCodeValue } from './exit-codes.js';
+import { ExitCode } from './exit-codes.js';
 import { printList, printRules } from './list.js';
-import { defaultConcurrency, type CliOptions } from './program.js';
+import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
-import { httpTargetSpec, openHttpTarget, type LiveHttpTarget } from './http-target.js';
-import { TransportStartError } from '../wire/protocol/index.js';
-import { fuzzForRun, fuzzTargetOf } from './fuzz-command.js';
-
-export const REFERENCE_SERVER_ENTRY = ['dist', 'mocks', 'reference', 'stdio-main.js'];
+import { httpTargetSpec } from './http-target.js';
+import { fuzzForRun } from './fuzz-command.js';
+import { fuzzTargetOf } from './fuzz-target.js';
+import { targetSpec } from './stdio-target.js';
+import { makeReporters } from './reporters-option.js';
+import { selectionFromFlags, usageOutcome, withInterrupt } from './run-flags.js';
+import { authorizationContext, checkAuthorizationFlags, ISSUER_ENV, startMockAuthorization } from './authorization-option.js';
+import { quoteWord } from '../wire/transports/index.js';
 
 export async function runCommand(opts: CliOptions, version: string): Promise<number> {
-  let rules: RulesCatalogue;
+  try {
+    if (opts.client !== undefined) return await runClientCommand(opts);
+    if (opts.list) return listCommand(opts);
+    return await runServerCommand(opts, version);
+  } catch (err) {
+    return usageOutcome(err, 'scenarios');
+  }
+}
+
+async function runServerCommand(opts: CliOptions, version: string): Promise<number> {
+  const target = httpTargetSpec(opts) ?? targetSpec(opts);
+  const options: Omit<ConformanceOptions, 'target'> = {
+    ...selectionFromFlags(opts),
+    ...(opts.scenarioFile ? { scenarioFiles: opts.scenarioFile } : {}),
+    ...(opts.clientCapabilities ? { clientCapabilities: opts.clientCapabilities } : {}),
+    timeoutMs: opts.timeout,
+    reporters: makeReporters(opts),
+  };
+  checkAuthorizationFlags(opts);
+  // The mock authorization server listens before the target starts, so a started target can be told its issuer.
+  const authServer = await startMockAuthorization(opts);
+  try {
+    return await withInterrupt(async (signal) => {
+      const { result, exitCode } = await runConformanceOn(
+        target,
+        { ...options, signal },
+        {
+          notice: (text) => process.stderr.write(`mcp-conform: ${text}\n`),
+          verbose: opts.verbose,
+          // --fuzz: the same target, fuzzed after the cells, so every report carries the result.
+          ...(opts.fuzz ? { fuzz: (spec, http) => fuzzForRun(opts, version, spec, fuzzTargetOf(spec, http), loadRules()) } : {}),
+          ...(authServer ? { launchEnv: { [ISSUER_ENV]: authServer.issuer } } : {}),
+          authorize: (http) => authorizationContext(opts, http.url, authServer, opts.timeout),
+          reproExtras: authorizationReproWords(opts),
+        },
+      );
+      writeBaselineIfAsked(opts, result);
+      return exitCode;
+    });
+  } finally {
+    await authServer?.close();
+  }
+}
+
+/** The authorization flags a reproduce command repeats (a given token is never printed). */
+function authorizationReproWords(opts: CliOptions): string[] {
+  return [
+    ...(opts.authToken !== undefined ? ['--auth-token', quoteWord('<redacted>')] : []),
+    ...(opts.authMock !== undefined ? ['--auth-mock', String(opts.authMock)] : []),
+    ...(opts.authScope !== undefined ? ['--auth-scope', quoteWord(opts.authScope)] : []),
+  ];
+}
+
+/** --list (and --list --rules): the scenarios the filters select, without connecting. */
+function listCommand(opts: CliOptions): number {
+  let rules;
   try {
     rules = loadRules();
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
     return ExitCode.Usage;
   }
-  if (opts.client !== undefined) return runClientCommand(opts, rules, version);
   const dirs = (opts.suiteDir ?? []).map((d) => resolve(d));
   const files = (opts.scenarioFile ?? []).map((f) => resolve(f));
   for (const p of [...dirs, ...files]) {
     if (!existsSync(p)) throw new UsageError(`Failed to read ${p}: no such file or folder.`, 'Check the path given to --suite-dir / --scenario-file.');
   }
-  // A server the runner starts itself (--server --port-env) takes a second or more to listen: it is
-  // started before the scenarios load, so that the two overlap, and stopped on every way out.
-  const httpSpec = opts.list ? undefined : httpTargetSpec(opts);
-  const opening = httpSpec ? openHttpTarget(httpSpec, opts.timeout).then((live) => ({ live }), (error: unknown) => ({ error })) : undefined;
-  try {
-    return await loadAndRun(opts, version, { rules, dirs, files, httpSpec, opening });
-  } finally {
-    const opened = await opening;
-    if (opened && 'live' in opened) {
-      const http = opened.live;
-      await http.stop();
-      if (http.restarts > 0) {
-        process.stderr.write(`mcp-conform: the server exited during the run and was started again ${http.restarts} time${http.restarts === 1 ? '' : 's'}; the cells it was serving then report how it exited.\n`);
-      }
-    }
-  }
-}
-
-interface RunInputs {
-  rules: RulesCatalogue;
-  dirs: string[];
-  files: string[];
-  httpSpec: ReturnType<typeof httpTargetSpec>;
-  /** The HTTP target being opened (or the reason it could not be); undefined for stdio and --list. */
-  opening: Promise<{ live: LiveHttpTarget } | { error: unknown }> | undefined;
-}
-
-/** Loads and selects the scenarios, then lists them or runs them against the target. */
-async function loadAndRun(opts: CliOptions, version: string, { rules, dirs, files, httpSpec, opening }: RunInputs): Promise<number> {
   const loaded = loadScenarios({ dirs: dirs.length || files.length ? dirs : [defaultSuitesDir()], files, rules });
-  if (loaded.problems.length > 0) {
-    for (const p of loaded.problems) process.stderr.write(`${p.file}:${p.line}:${p.column} ${p.code} ${p.message} ${p.fix}\n`);
-    process.stderr.write(`mcp-conform: Failed to load scenarios: ${loaded.problems.length} problem(s) above. Fix the files and run again.\n`);
-    return ExitCode.Usage;
-  }
+  if (loaded.problems.length > 0) throw new ScenarioLoadError(loaded.problems);
   const selection = {
     ...(opts.scenario ? { scenario: opts.scenario } : {}),
     ...(opts.exclude ? { exclude: opts.exclude } : {}),
@@ -82,158 +99,9 @@ async function loadAndRun(opts: CliOptions, version: string, { rules, dirs, file
     ...(opts.tag ? { tag: opts.tag } : {}),
     ...(opts.rule ? { rule: opts.rule } : {}),
   };
-  const scenarios = selectScenarios(loaded.scenarios, selection);
-  if (opts.list) {
-    const clients = clientCoverageScenarios(rules, dirs.length || files.length ? dirs : [defaultSuitesDir()], defaultSuitesDir());
-    if (opts.rules) printRules(rules, [...loaded.scenarios, ...clients]);
-    else printList([...scenarios, ...selectScenarios(clients, selection)]);
-    return ExitCode.Conformant;
-  }
-  if (scenarios.length === 0) {
-    throw new UsageError('No scenario matches the filters given.', 'Run `mcp-conform --list` to see scenario ids, areas and tags.');
-  }
-
-  const target = httpSpec ?? targetSpec(opts);
-  const config: RunConfig = {
-    target,
-    revisions: opts.revision ?? [],
-    timeoutMs: opts.timeout,
-    concurrency: opts.concurrency ?? defaultConcurrency(target.kind === 'http' ? 'http' : 'stdio'),
-    strict: opts.strict,
-    verbose: opts.verbose,
-    seed: opts.seed,
-    reproExtras: [
-      ...(opts.clientCapabilities ? ['--client-capabilities', quoteWord(JSON.stringify(opts.clientCapabilities))] : []),
-      ...(opts.suiteDir ?? []).flatMap((d) => ['--suite-dir', quoteWord(d)]),
-      ...(opts.scenarioFile ?? []).flatMap((f) => ['--scenario-file', quoteWord(f)]),
-    ],
-  };
-  const baseline = withBaseline(opts, makeReporters(opts));
-  const aborter = new AbortController();
-  const onSignal = () => {
-    if (aborter.signal.aborted) process.exit(130);
-    process.stderr.write('\nmcp-conform: interrupted; finishing the scenarios in flight (Ctrl-C again to quit now)\n');
-    aborter.abort();
-  };
-  let http: LiveHttpTarget | undefined;
-  const opened = await opening;
-  if (opened && 'error' in opened) {
-    if (!(opened.error instanceof TransportStartError)) throw opened.error;
-    process.stderr.write(`mcp-conform: ${opened.error.message}\n`);
-    return ExitCode.TargetUnavailable;
-  }
-  if (opened) http = opened.live;
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  try {
-    const run = await runSuite({
-      config,
-      scenarios,
-      rules,
-      makeTransport: http
-        ? http.makeTransport
-        : () =>
-        new StdioTransport({
-          command: target.kind === 'stdio' ? target.command : '',
-          ...(target.kind === 'stdio' && target.cwd ? { cwd: target.cwd } : {}),
-          ...(target.kind === 'stdio' && target.env ? { env: target.env } : {}),
-        }),
-      validatorsFor: validatorsFor,
-      reporters: baseline.reporters,
-      tool: { name: 'mcp-conform', version },
-      target: http
-        ? { kind: http.kind, url: http.url }
-        : {
-        kind: 'stdio',
-        command: target.kind === 'stdio' ? target.command : target.kind === 'in-memory' ? target.description : '',
-        ...(target.kind === 'stdio' && target.cwd ? { cwd: target.cwd } : {}),
-      },
-      client: { clientInfo: { name: 'mcp-conform', version }, capabilities: opts.clientCapabilities ?? {} },
-      repro: (cell) => reproCommand(config, { scenarioId: cell.scenario.id, revision: cell.revision }),
-      signal: aborter.signal,
-      // --fuzz: the same target, fuzzed after the cells, so every report carries the result.
-      ...(opts.fuzz ? { fuzz: fuzzForRun(opts, version, target, fuzzTargetOf(target, http), rules) } : {}),
-    });
-    // The console reporter (always present unless a machine format owns stdout) prints run.fatal.
-    return baseline.finish(run, plainExitCode(run));
-  } catch (err) {
-    // An unwritable report path is the user's to fix, not an internal error.
-    if (err instanceof ReportWriteError) throw new UsageError(err.message, err.fix);
-    throw err;
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
+  const clients = clientCoverageScenarios(rules, dirs.length || files.length ? dirs : [defaultSuitesDir()], defaultSuitesDir());
+  if (opts.rules) printRules(rules, [...loaded.scenarios, ...clients]);
+  else printList([...selectScenarios(loaded.scenarios, selection), ...selectScenarios(clients, selection)]);
+  return ExitCode.Conformant;
 }
 
-/** The stdio target of --server/--cwd/--env, or the bundled reference server. Shared with `fuzz`. */
-export function targetSpec(opts: Pick<CliOptions, 'server' | 'cwd' | 'env'>): TargetSpec {
-  if (opts.server !== undefined) {
-    if (opts.server.trim() === '') throw new UsageError('--server needs a command.', 'Example: --server "node build/server.js".');
-    return {
-      kind: 'stdio',
-      command: opts.server,
-      ...(opts.cwd ? { cwd: resolve(opts.cwd) } : {}),
-      ...(opts.env ? { env: Object.fromEntries(opts.env) } : {}),
-    };
-  }
-  if (opts.cwd || opts.env) throw new UsageError('--cwd and --env apply to --server, which was not given.', 'Add --server "<command>".');
-  const entry = fromRoot(...REFERENCE_SERVER_ENTRY);
-  if (!existsSync(entry)) {
-    throw new UsageError('Failed to find the bundled reference server: it has not been built.', 'Run `npm run build` (npm install does it for you).');
-  }
-  return { kind: 'stdio', command: `${quoteWord(process.execPath)} ${quoteWord(entry)}`, isDefault: true };
-}
-
-/** The exit code a run earns on its own, before any baseline. */
-export function plainExitCode(run: RunResult): ExitCodeValue {
-  if (run.endReason === 'target-unavailable') return ExitCode.TargetUnavailable;
-  if (run.endReason === 'interrupted') return ExitCode.Failures;
-  return run.summary.failed + run.summary.errored > 0 || run.fuzz?.status === 'failed' ? ExitCode.Failures : ExitCode.Conformant;
-}
-
-export function validatorsFor(revision: Revision) {
-  const v = protocolValidator(revision);
-  const describe = (list: { pointer: string; message: string }[]) => list.map((x) => `${x.pointer || '(root)'} ${x.message}`);
-  return {
-    validators: {
-      validateType: (name: string, value: unknown) => describe(v.validateType(name, value)),
-      validateSchema: (schema: unknown, value: unknown) => describe(validateWithSchema(schema, value, revision)),
-      checkSchema: (schema: unknown) => schemaProblems(schema, revision),
-    },
-    messageValidator: { validateMessage: (m: unknown, s: 'server' | 'client', method?: string) => v.validateMessage(m, s, method) },
-  };
-}
-
-/** The reporters the flags ask for; an unwritable report path is a usage error. */
-export function makeReporters(opts: CliOptions): Reporter[] {
-  try {
-    return reportersFor(opts);
-  } catch (err) {
-    if (err instanceof ReportWriteError) throw new UsageError(err.message, err.fix);
-    throw err;
-  }
-}
-
-function reportersFor(opts: CliOptions): Reporter[] {
-  const specs = opts.report ?? [];
-  const machineOnStdout = specs.some((s) => s.format !== 'console' && !s.path);
-  const reporters: Reporter[] = [];
-  const wantsConsole = specs.length === 0 || specs.some((s) => s.format === 'console') || !machineOnStdout;
-  if (wantsConsole) {
-    const stream = machineOnStdout ? process.stderr : process.stdout;
-    reporters.push(
-      createReporter('console', {
-        stream,
-        color: opts.color && !process.env.NO_COLOR && stream.isTTY === true,
-        verbose: opts.verbose,
-        isTTY: stream.isTTY === true,
-      }),
-    );
-  }
-  for (const spec of specs) {
-    if (spec.format === 'console') continue;
-    reporters.push(createReporter(spec.format as ReportFormat, { ...(spec.path ? { path: resolve(spec.path) } : { stream: process.stdout }), verbose: opts.verbose }));
-  }
-  return reporters;
-}

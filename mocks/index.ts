@@ -3,12 +3,14 @@
 export * from './core/index.js';
 export { createReferenceServer, REFERENCE_SERVER_NAME } from './reference/index.js';
 export type { ReferenceServerOptions } from './reference/index.js';
-export { serveStdio, createInMemoryTransport, serveStreamableHttp, createMcpFetchHandler } from './adapters/index.js';
+export { serveStdio, createInMemoryTransport, connectSdkTransport, serveStreamableHttp, createMcpFetchHandler } from './adapters/index.js';
 export type {
   StdioServerOptions,
   StdioServerHandle,
   InMemoryTransport,
   InMemoryTransportOptions,
+  SdkTransportBridge,
+  SdkTransportEnd,
   StreamableHttpServerOptions,
   StreamableHttpServerHandle,
   HttpObserver,

@@ -3,14 +3,16 @@
 import type { Reporter } from '../wire/results/index.js';
 import { ConsoleReporter } from './console/index.js';
 import { colorWanted, createSink, createStyle } from './format/index.js';
+import { HtmlReporter } from './html/index.js';
 import { JsonReporter } from './json/index.js';
 import { JsonlReporter } from './jsonl/index.js';
 import { JunitReporter } from './junit/index.js';
+import { MarkdownReporter } from './markdown/index.js';
 import { TapReporter } from './tap/index.js';
 
-export type ReportFormat = 'console' | 'json' | 'jsonl' | 'junit' | 'tap';
+export type ReportFormat = 'console' | 'json' | 'jsonl' | 'junit' | 'tap' | 'html' | 'markdown';
 
-export const REPORT_FORMATS: readonly ReportFormat[] = ['console', 'json', 'jsonl', 'junit', 'tap'];
+export const REPORT_FORMATS: readonly ReportFormat[] = ['console', 'json', 'jsonl', 'junit', 'tap', 'html', 'markdown'];
 
 export interface ReporterOptions {
   /** Write to this file instead of a stream; missing folders are created. */
@@ -49,6 +51,10 @@ export function createReporter(format: ReportFormat, options: ReporterOptions = 
       return new JunitReporter(sink);
     case 'tap':
       return new TapReporter(sink);
+    case 'html':
+      return new HtmlReporter(sink);
+    case 'markdown':
+      return new MarkdownReporter(sink);
     default:
       throw new Error(`Failed to create a reporter: "${String(format)}" is not a report format. Use one of: ${REPORT_FORMATS.join(', ')}.`);
   }

@@ -6,6 +6,8 @@ export { JsonReporter, renderJsonReport } from './json/index.js';
 export { JsonlReporter, readJsonlReport, renderJsonlReport, type JsonlReadResult } from './jsonl/index.js';
 export { JunitReporter, renderJunitReport, type JunitOptions } from './junit/index.js';
 export { TapReporter, renderTapReport } from './tap/index.js';
+export { HtmlReporter, renderHtmlReport } from './html/index.js';
+export { MarkdownReporter, renderMarkdownSummary } from './markdown/index.js';
 export {
   REPORT_FORMAT_VERSION,
   ReportWriteError,

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReporter, REPORT_FORMATS, type ReportFormat } from './index.js';
-import { captureOutput, deepFreeze, fixtureRun, greenRun, headerOf, interruptedRun, memoryStream, replay, strictRun, unavailableRun } from './test-fixtures.js';
+import { baselineRun, captureOutput, deepFreeze, fixtureRun, greenRun, headerOf, interruptedRun, memoryStream, repeatedRun, replay, strictRun, unavailableRun } from './test-fixtures.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -23,11 +23,11 @@ const plainOutput = (format: ReportFormat, run = fixtureRun()) => captureOutput(
 
 describe('createReporter', () => {
   it('offers exactly the documented formats', () => {
-    expect(REPORT_FORMATS).toEqual(['console', 'json', 'jsonl', 'junit', 'tap']);
+    expect(REPORT_FORMATS).toEqual(['console', 'json', 'jsonl', 'junit', 'tap', 'html', 'markdown']);
   });
 
   it('refuses an unknown format with the project message grammar', () => {
-    expect(() => createReporter('html' as ReportFormat, {})).toThrow(/^Failed to create a reporter: "html" is not a report format\. Use one of: console, json/);
+    expect(() => createReporter('pdf' as ReportFormat, {})).toThrow(/^Failed to create a reporter: "pdf" is not a report format\. Use one of: console, json/);
   });
 
   it('never writes colour or progress redraws into a file', async () => {
@@ -45,7 +45,7 @@ describe.each(REPORT_FORMATS)('%s reporter contract', (format) => {
   });
 
   it('handles every kind of run, ending its output with a newline', async () => {
-    for (const run of [fixtureRun(), strictRun(), interruptedRun(), unavailableRun(), greenRun()]) {
+    for (const run of [fixtureRun(), strictRun(), interruptedRun(), unavailableRun(), greenRun(), baselineRun(), repeatedRun()]) {
       const out = await plainOutput(format, run);
       expect(out.length).toBeGreaterThan(0);
       expect(out.endsWith('\n')).toBe(true);

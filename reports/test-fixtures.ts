@@ -350,6 +350,60 @@ export function fuzzRun(): RunResult {
   };
 }
 
+/** The main fixture measured against a baseline: the failed MUST cell is expected (its entry's reason),
+ * the errored cell is new, one entry is stale (its cell ran and passed) and one names a cell this run
+ * did not exercise. */
+export function baselineRun(): RunResult {
+  const run = fixtureRun();
+  const scenarios = run.scenarios.map((c): ScenarioResult => {
+    if (c.status === 'failed') return { ...c, baseline: { status: 'expected', reason: 'the server echoes its own latest revision (issue #42)' } };
+    if (c.status === 'errored') return { ...c, baseline: { status: 'new' } };
+    return c;
+  });
+  return {
+    ...run,
+    scenarios,
+    baseline: {
+      file: 'mcp-baseline.yaml',
+      expected: [{ id: 'lifecycle/initialize-echoes-version', revision: '2025-06-18', transport: 'stdio', reason: 'the server echoes its own latest revision (issue #42)' }],
+      unexpected: [{ id: 'tools/call-echo', revision: '2025-11-25', transport: 'stdio' }],
+      stale: [{ scenario: 'lifecycle/ping', revision: '2025-11-25', rule: RULES.ping.id, reason: 'ping was slow before 1.4' }],
+      notRun: [{ scenario: 'prompts/get-unknown', rule: 'prompts.get.unknown-name-error', reason: 'wrong error code (issue #7)' }],
+      positional: [],
+    },
+  };
+}
+
+/** One transport defect seen in five cells (messages differ only in numbers), next to a distinct
+ * failure: what the summaries group as "one defect seen in N cells". */
+export function repeatedRun(): RunResult {
+  const base = fixtureRun();
+  const defect = (n: number): CheckResult => ({
+    id: 'always/http-no-body-202',
+    rule: RULES.schemaValid,
+    status: 'failed',
+    message: `the 202 answer to notification #${n} carried the body \`null\`; a 202 has no body`,
+    expected: 'HTTP 202 with an empty body',
+    actual: 'HTTP 202 with the body `null`',
+    evidence: [2],
+  });
+  const scenarios: ScenarioResult[] = ['lifecycle/ping', 'tools/list', 'tools/call-echo', 'prompts/list', 'resources/list'].map((id, i) =>
+    cell({
+      id,
+      title: `${id} over HTTP`,
+      revision: '2025-11-25',
+      transport: 'http',
+      durationMs: 20 + i,
+      transcript: t([
+        [0, 'send', '{"jsonrpc":"2.0","method":"notifications/initialized"}'],
+        [3, 'note', `HTTP POST /mcp → 202 [post-${i + 2}]: null`],
+      ]),
+      checks: [defect(i + 2), ...(i === 1 ? [{ id: 'tools/list#2', rule: RULES.versionEcho, status: 'failed' as const, message: 'the result names protocolVersion 2024-11-05', expected: '2025-11-25', actual: '2024-11-05' }] : [])],
+    }),
+  );
+  return { ...base, planned: scenarios.length, scenarios, summary: summarise(scenarios, 400) };
+}
+
 export function headerOf(run: RunResult): RunHeader {
   return {
     tool: run.tool,
@@ -360,6 +414,7 @@ export function headerOf(run: RunResult): RunHeader {
     ...(run.seed !== undefined ? { seed: run.seed } : {}),
     planned: run.planned,
     ...(run.fuzzPlanned ? { fuzzPlanned: true } : {}),
+    ...(run.baseline ? { baselineFile: run.baseline.file } : {}),
   };
 }
 

@@ -18,7 +18,13 @@ const TOP_LEVEL: Record<string, string[]> = {
   mocks: ['wire', 'schema'],
   reports: ['wire', 'schema'],
   runner: ['mocks', 'wire', 'schema'],
-  cli: ['runner', 'reports', 'mocks', 'wire', 'schema'],
+  // The programmatic API (issue 16): above the engine and the reporters, below the CLI.
+  api: ['runner', 'reports', 'mocks', 'wire', 'schema'],
+  cli: ['api', 'runner', 'reports', 'mocks', 'wire', 'schema'],
+  // Adapters to other test runners (the vitest adapter): they present the API's results.
+  integrations: ['api', 'runner', 'reports', 'wire', 'schema'],
+  // The package's curated entry points: they only re-export, and the CLI is not among them.
+  public: ['integrations', 'api', 'runner', 'reports', 'mocks', 'wire', 'schema'],
 };
 
 /** module → modules it may import. A module is a folder under a top-level folder, or `schema`. */
@@ -45,8 +51,14 @@ const ALLOWED: Record<string, string[]> = {
     'runner/engine', 'runner/matchers', 'wire/protocol', 'wire/results', 'runner/suite-loader', 'wire/transports', 'runner/checks', 'mocks', 'schema',
   ],
   'runner/fuzz': ['runner/engine', 'wire/protocol', 'wire/transports', 'wire/results', 'runner/suite-loader', 'runner/matchers', 'schema'],
+  api: [
+    'runner/config', 'runner/suite-loader', 'runner/engine', 'runner/client-mode', 'wire/results', 'wire/transports',
+    'runner/repro', 'wire/protocol', 'runner/baseline', 'reports', 'mocks/adapters', 'mocks/core', 'schema',
+  ],
+  'integrations/vitest': ['api', 'runner/suite-loader', 'reports', 'wire/results'],
+  public: ['integrations/vitest', 'api', 'wire/results', 'reports', 'runner/suite-loader', 'mocks', 'mocks/msw', 'schema'],
   cli: [
-    'runner/config', 'runner/suite-loader', 'runner/plan', 'runner/engine', 'runner/fuzz', 'wire/results', 'wire/transports',
+    'api', 'runner/config', 'runner/suite-loader', 'runner/plan', 'runner/engine', 'runner/fuzz', 'wire/results', 'wire/transports',
     'runner/repro', 'wire/protocol', 'runner/client-mode', 'runner/baseline', 'reports', 'mocks/adapters', 'mocks', 'schema',
   ],
   reports: ['wire/results', 'reports', 'schema'],
@@ -73,7 +85,9 @@ function moduleOf(file: string): string | undefined {
   if (rel.startsWith('schema/')) return 'schema';
   if (rel.startsWith('reports/')) return 'reports';
   if (rel.startsWith('cli/')) return 'cli';
-  const m = /^(runner|mocks|wire)\/([^/]+)(\/|$)/.exec(rel);
+  if (rel.startsWith('api/')) return 'api';
+  if (rel.startsWith('public/')) return 'public';
+  const m = /^(runner|mocks|wire|integrations)\/([^/]+)(\/|$)/.exec(rel);
   if (!m) return undefined;
   const [, top, second] = m;
   if (/\.[jt]s$/.test(second!)) return top === 'mocks' ? 'mocks' : `${top}/${second!.replace(/\.[jt]s$/, '')}`;
@@ -171,6 +185,10 @@ describe('architecture', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('no two source files import each other, directly or through others (type imports included)', () => {
+    expect(importCycles()).toEqual([]);
   });
 
   it('no runner code names a scenario id', () => {

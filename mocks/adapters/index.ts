@@ -4,6 +4,7 @@
 export { serveStdio } from './stdio.js';
 export type { StdioServerOptions, StdioServerHandle } from './stdio.js';
 export { createInMemoryTransport } from './in-memory.js';
+export { connectSdkTransport, type SdkTransportBridge, type SdkTransportEnd } from './sdk-transport.js';
 export type { InMemoryTransport, InMemoryTransportOptions } from './in-memory.js';
 export { createMcpFetchHandler } from './fetch-http.js';
 export type { FetchHandlerOptions, FetchHandlerObserver, McpFetchHandler } from './fetch-http.js';

@@ -4,14 +4,19 @@
 // verifies PKCE and the client's authentication before issuing a bearer token. It records nothing
 // itself: the server that mounts it (serveAuthorization) records every request. The issuer is the
 // origin it is mounted on, so the same handler serves as a separate authorization server or, for
-// 2025-03-26 clients, on the MCP server's own origin.
+// 2025-03-26 clients, on the MCP server's own origin. For testing MCP servers it also mints signed
+// access tokens on request (any audience, scope or lifetime), publishes their keys at /jwks and
+// answers token introspection (RFC 7662), so a protected server under test can trust it.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readSmallBody, sendJson } from './http-util.js';
 import { pkceMismatch } from './pkce.js';
+import { TokenSigner, type AccessTokenClaims } from './signed-tokens.js';
 import type { AuthRequestRecord, AuthSetup } from './types.js';
 
 export const AUTH_PATHS = { authorize: '/authorize', token: '/token', register: '/register' } as const;
+/** Where the keys of minted tokens and token introspection are served. */
+export const TOKEN_CHECK_PATHS = { jwks: '/jwks', introspect: '/introspect' } as const;
 const OAUTH_METADATA = '/.well-known/oauth-authorization-server';
 const OPENID_METADATA = '/.well-known/openid-configuration';
 const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'];
@@ -34,6 +39,8 @@ export interface IssuedToken {
   clientId: string;
   scope: string | undefined;
   resource: string | undefined;
+  /** Seconds since the epoch; absent for tokens issued at /token (valid for the run). */
+  expiresAt?: number;
 }
 
 const token = (prefix: string) => `${prefix}-${randomBytes(18).toString('base64url')}`;
@@ -44,6 +51,8 @@ export class MockAuthorizationServer {
   private readonly clients = new Map<string, RegisteredClient>();
   private readonly codes = new Map<string, PendingCode>();
   private readonly refreshTokens = new Map<string, IssuedToken>();
+  /** Created on first use: generating the RSA key costs tens of milliseconds. */
+  private signerInstance: TokenSigner | undefined;
 
   constructor(
     private readonly setup: AuthSetup,
@@ -68,9 +77,11 @@ export class MockAuthorizationServer {
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: AUTH_METHODS,
       authorization_response_iss_parameter_supported: true,
+      jwks_uri: `${this.issuer}${TOKEN_CHECK_PATHS.jwks}`,
+      introspection_endpoint: `${this.issuer}${TOKEN_CHECK_PATHS.introspect}`,
     };
     return this.setup.serverMetadata === 'openid'
-      ? { ...base, jwks_uri: `${this.issuer}/jwks`, subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] }
+      ? { ...base, subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] }
       : base;
   }
 
@@ -96,11 +107,58 @@ export class MockAuthorizationServer {
       this.token(res, record);
       return true;
     }
+    if (path === TOKEN_CHECK_PATHS.jwks && req.method === 'GET') {
+      record.outcome = 'served the JSON Web Key Set';
+      sendJson(res, 200, this.signer().jwks());
+      return true;
+    }
+    if (path === TOKEN_CHECK_PATHS.introspect && req.method === 'POST') {
+      record.body = await readSmallBody(req);
+      this.introspect(res, record);
+      return true;
+    }
     return false;
   }
 
   isValidToken(value: string): boolean {
-    return this.tokens.has(value);
+    const issued = this.tokens.get(value);
+    return issued !== undefined && (issued.expiresAt === undefined || issued.expiresAt > Date.now() / 1000);
+  }
+
+  /**
+   * Issues a signed access token directly (no client, no grant): how a test runner gets tokens
+   * for the audience, scope and lifetime it wants to present to a protected MCP server.
+   */
+  mint(claims: Omit<AccessTokenClaims, 'issuer' | 'clientId'> & { clientId?: string }): string {
+    const clientId = claims.clientId ?? 'mcp-conform-runner';
+    const { token: value, payload } = this.signer().sign({ ...claims, clientId, issuer: this.issuer });
+    this.tokens.set(value, { clientId, scope: claims.scope, resource: claims.audience, expiresAt: payload.exp as number });
+    return value;
+  }
+
+  private signer(): TokenSigner {
+    this.signerInstance ??= new TokenSigner();
+    return this.signerInstance;
+  }
+
+  /** RFC 7662: active with the token's claims, or just `active: false`. Callers are not authenticated: a test double. */
+  private introspect(res: ServerResponse, record: AuthRequestRecord): void {
+    const value = record.body?.token;
+    const issued = value === undefined ? undefined : this.tokens.get(value);
+    if (value === undefined || issued === undefined || !this.isValidToken(value)) {
+      record.outcome = 'introspection: inactive token';
+      return sendJson(res, 200, { active: false });
+    }
+    record.outcome = 'introspection: active token';
+    sendJson(res, 200, {
+      active: true,
+      client_id: issued.clientId,
+      token_type: 'Bearer',
+      iss: this.issuer,
+      ...(issued.scope !== undefined ? { scope: issued.scope } : {}),
+      ...(issued.resource !== undefined ? { aud: issued.resource } : {}),
+      ...(issued.expiresAt !== undefined ? { exp: issued.expiresAt } : {}),
+    });
   }
 
   private register(res: ServerResponse, record: AuthRequestRecord): void {

@@ -1,9 +1,14 @@
 // The one line printed per finished cell (`✓ lifecycle/ping [2025-06-18] 12ms`), and in verbose
 // mode the line per check under it.
 import type { CheckResult, ScenarioResult } from '../../wire/results/index.js';
-import { cellLabel, cellMark, formatDuration, printable, type Style } from '../format/index.js';
+import { baselineNote, cellLabel, cellMark, formatDuration, printable, type Style } from '../format/index.js';
 
 export function renderCellLine(cell: ScenarioResult, style: Style): string {
+  const note = baselineNote(cell);
+  return note ? `${renderVerdictLine(cell, style)} ${style.dim(`(${printable(note)})`)}` : renderVerdictLine(cell, style);
+}
+
+function renderVerdictLine(cell: ScenarioResult, style: Style): string {
   const mark = cellMark(cell);
   const label = `${style.mark(mark)} ${cellLabel(cell)}`;
   const time = style.dim(formatDuration(cell.durationMs));

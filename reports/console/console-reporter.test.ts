@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReporter, type ReporterOptions } from '../index.js';
-import { captureOutput, fixtureRun, greenRun, interruptedRun, strictRun, unavailableRun } from '../test-fixtures.js';
+import { baselineRun, captureOutput, fixtureRun, greenRun, interruptedRun, repeatedRun, strictRun, unavailableRun } from '../test-fixtures.js';
 import type { RunResult } from '../../wire/results/index.js';
 import { CLEAR_LINE } from './progress-line.js';
 
@@ -122,5 +122,31 @@ describe('console reporter', () => {
     const painted = await consoleOutput(fixtureRun(), { color: true });
     const plain = await consoleOutput(fixtureRun());
     expect(painted.replace(/\u001b\[[0-9;]*m/g, '')).toBe(plain);
+  });
+
+  it('marks failures the baseline accepts and lists new, stale and unexercised entries', async () => {
+    const out = await consoleOutput(baselineRun());
+    await expect(out).toMatchFileSnapshot('__snapshots__/console-baseline.txt');
+    expect(out).toContain('✗ lifecycle/initialize-echoes-version [2025-06-18] 48ms (2 failed checks) (expected failure (baseline): the server echoes its own latest revision (issue #42))\n');
+    expect(out).toContain('  1 expected failure(s), 1 new, 1 stale entry, 1 not exercised by this run\n');
+    expect(out).toContain('  stale  lifecycle/ping 2025-11-25 lifecycle.ping.empty-result  ran and passed: delete the entry\n');
+    expect(out).toContain('(1 of the failures expected by the baseline)');
+  });
+
+  it('explains a finding seen in many cells once and says "one defect seen in N cells"', async () => {
+    const out = await consoleOutput(repeatedRun());
+    await expect(out).toMatchFileSnapshot('__snapshots__/console-repeated.txt');
+    // Every cell still has its line, but the four blocks appear once, for the first cell.
+    for (const id of ['lifecycle/ping', 'tools/list', 'tools/call-echo', 'prompts/list', 'resources/list']) expect(out).toContain(`✗ ${id} [2025-11-25] (http) `);
+    expect(out.match(/expected   HTTP 202 with an empty body/g)).toHaveLength(1);
+    // Cells whose only finding is the repeated one get no section of their own; the one with a
+    // second failure points back to the first explanation.
+    expect(out.match(/same defect as in lifecycle\/ping \[2025-11-25\] \(http\) above, one defect seen in 5 cells/g)).toHaveLength(1);
+    expect(out).toContain('jsonrpc.message.schema-valid: one defect seen in 5 cells (listed under "Repeated findings"; explained here once)');
+    expect(out).not.toContain('FAIL prompts/list');
+    expect(out).toContain('Repeated findings (1)\n');
+    expect(out).toContain('    one defect seen in 5 cells: lifecycle/ping [2025-11-25] (http), tools/list [2025-11-25] (http), tools/call-echo [2025-11-25] (http) and 2 more\n');
+    // The cell with a second, distinct failure stays in the recap; the others fold into one line.
+    expect(out).toContain('… and 4 cells whose only findings are repeated ones (below)');
   });
 });

@@ -2,9 +2,9 @@
 // summary by area, each failure explained in four blocks, the recap and the totals line.
 import { renderBaseline } from './baseline.js';
 import type { Reporter, RunHeader, RunResult, ScenarioResult } from '../../wire/results/index.js';
-import { cellLabel, needsExplaining, printable, type OutputSink, type Style } from '../format/index.js';
+import { cellLabel, groupRepeatedFindings, isExpectedFailure, needsExplaining, printable, type OutputSink, type Style } from '../format/index.js';
 import { renderCellLine, renderCheckLines } from './cell-line.js';
-import { renderCellSection } from './cell-section.js';
+import { onlyRepeatsSeenBefore, renderCellSection } from './cell-section.js';
 import { CLEAR_LINE, renderProgressLine } from './progress-line.js';
 import { renderAreaSummary, renderEnding, renderRecap, renderSkipped, renderTotals } from './summary.js';
 
@@ -78,15 +78,18 @@ export class ConsoleReporter implements Reporter {
   }
 
   private renderEnd(run: RunResult): string[] {
+    const repeated = groupRepeatedFindings(this.explained(run), run.strict);
     const sections: string[][] = [
       renderAreaSummary(run.scenarios, this.style),
       renderSkipped(run.scenarios, this.style, this.verbose),
-      ...this.explained(run).map((cell) => renderCellSection(cell, run.strict, this.style, this.maxText())),
-      renderRecap(run.scenarios, run.strict, this.style),
+      ...this.explained(run)
+        .filter((cell) => !onlyRepeatsSeenBefore(cell, run.strict, repeated))
+        .map((cell) => renderCellSection(cell, run.strict, this.style, this.maxText(), repeated)),
+      renderRecap(run.scenarios, run.strict, this.style, repeated),
       renderBaseline(run.baseline, this.style),
     ].filter((s) => s.length > 0);
     const lines = [...(this.cellLinesPrinted ? [''] : []), ...sections.flatMap((s) => [...s, ''])];
-    lines.push(renderTotals(run.summary, this.style) + (run.strict ? this.style.dim(' (strict: warnings fail)') : ''));
+    lines.push(renderTotals(run.summary, this.style, run.scenarios.filter(isExpectedFailure).length) + (run.strict ? this.style.dim(' (strict: warnings fail)') : ''));
     lines.push(...renderEnding(run, this.style));
     return lines;
   }

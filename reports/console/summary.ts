@@ -1,7 +1,7 @@
 // The end-of-run sections: counts per area, skipped cells grouped by reason, the recap of every
 // failure and warning, and the totals line.
 import type { RunResult, RunSummary, ScenarioResult } from '../../wire/results/index.js';
-import { cellFindings, cellLabel, cellMark, formatDuration, padEnd, printable, type Style } from '../format/index.js';
+import { cellFindings, cellLabel, cellMark, formatDuration, isExpectedFailure, padEnd, printable, repeatedPhrase, type RepeatedFindings, type Style } from '../format/index.js';
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -45,24 +45,47 @@ export function renderSkipped(cells: readonly ScenarioResult[], style: Style, ve
   return [head, ...rows.map(([reason, n]) => `  ${String(n).padStart(width)} × ${printable(reason)}`)];
 }
 
-/** One line per failed, errored or warned cell, with the rule ids behind it. */
-export function renderRecap(cells: readonly ScenarioResult[], strict: boolean, style: Style): string[] {
+/** How many cells of a repeated finding a recap line names before "and N more". */
+const REPEATED_CELLS_SHOWN = 3;
+
+/** One line per failed, errored or warned cell, with the rule ids behind it; a cell whose every
+ * finding is a repeated one is left to the "Repeated findings" lines, which name each defect once. */
+export function renderRecap(cells: readonly ScenarioResult[], strict: boolean, style: Style, repeated?: RepeatedFindings): string[] {
+  const onlyRepeats = (c: ScenarioResult) => {
+    const f = cellFindings(c, strict);
+    const all = [...f.errors, ...f.failures, ...f.warnings];
+    return repeated !== undefined && all.length > 0 && all.every((k) => repeated.groupOf(k) !== undefined);
+  };
   const failing = cells.filter((c) => c.status === 'failed' || c.status === 'errored');
   const warned = cells.filter((c) => cellMark(c) === 'warning');
   const line = (c: ScenarioResult) => {
     const f = cellFindings(c, strict);
     const rules = [...new Set([...f.errors, ...f.failures, ...f.warnings].map((k) => k.rule.id))];
     const why = c.status === 'errored' && c.errorReason ? `errored: ${printable(c.errorReason)}` : rules.join(', ');
-    return `  ${style.mark(cellMark(c))} ${cellLabel(c)}  ${style.dim(why)}`;
+    const expected = isExpectedFailure(c) ? ` ${style.dim('(expected by the baseline)')}` : '';
+    return `  ${style.mark(cellMark(c))} ${cellLabel(c)}  ${style.dim(why)}${expected}`;
+  };
+  const listed = (list: ScenarioResult[]) => {
+    const shown = list.filter((c) => !onlyRepeats(c));
+    const folded = list.length - shown.length;
+    return [...shown.map(line), ...(folded > 0 ? [`  ${style.dim(`… and ${plural(folded, 'cell')} whose only findings are repeated ones (below)`)}`] : [])];
+  };
+  const groups = repeated?.groups ?? [];
+  const groupLine = (g: RepeatedFindings['groups'][number]) => {
+    const names = g.cells.slice(0, REPEATED_CELLS_SHOWN).map(cellLabel).join(', ');
+    const more = g.cells.length > REPEATED_CELLS_SHOWN ? ` and ${g.cells.length - REPEATED_CELLS_SHOWN} more` : '';
+    const check = g.first.check;
+    return [`  ${style.mark(check.status)} ${check.rule.id} (${check.rule.level}): ${printable(check.message)}`, `    ${style.bold(repeatedPhrase(g))}: ${names}${more}`];
   };
   return [
-    ...(failing.length > 0 ? [style.bold(style.red(`Failures (${failing.length})`)), ...failing.map(line)] : []),
-    ...(warned.length > 0 ? [style.bold(style.yellow(`Warnings (${warned.length})`)), ...warned.map(line)] : []),
+    ...(failing.length > 0 ? [style.bold(style.red(`Failures (${failing.length})`)), ...listed(failing)] : []),
+    ...(warned.length > 0 ? [style.bold(style.yellow(`Warnings (${warned.length})`)), ...listed(warned)] : []),
+    ...(groups.length > 0 ? [style.bold(`Repeated findings (${groups.length})`), ...groups.flatMap(groupLine)] : []),
   ];
 }
 
 /** `12 passed, 1 failed, 3 skipped, 0 errored, 2 warnings in 1.23s` */
-export function renderTotals(summary: RunSummary, style: Style): string {
+export function renderTotals(summary: RunSummary, style: Style, expected = 0): string {
   const n = (count: number, text: string, paint: (s: string) => string) => (count > 0 ? paint(text) : text);
   return [
     n(summary.passed, `${summary.passed} passed`, style.green),
@@ -70,7 +93,7 @@ export function renderTotals(summary: RunSummary, style: Style): string {
     n(summary.skipped, `${summary.skipped} skipped`, style.dim),
     n(summary.errored, `${summary.errored} errored`, style.magenta),
     n(summary.warnings, plural(summary.warnings, 'warning'), style.yellow),
-  ].join(', ') + ` in ${formatDuration(summary.durationMs)}`;
+  ].join(', ') + ` in ${formatDuration(summary.durationMs)}` + (expected > 0 ? style.dim(` (${expected} of the failures expected by the baseline)`) : '');
 }
 
 /** What the totals cannot say: a partial run, or a run that never started. */

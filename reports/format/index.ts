@@ -29,3 +29,5 @@ export {
   type ReportLine,
   type ReportScenario,
 } from './report-record.js';
+export { findingSignature, groupRepeatedFindings, repeatedPhrase, type RepeatedFinding, type RepeatedFindings } from './repeated-findings.js';
+export { baselineNote, isExpectedFailure } from './baseline-note.js';

@@ -2,6 +2,7 @@
 // described by schema/report/*.schema.json: a header, one record per cell, a footer.
 import type {
   BaselineOutcome,
+  CellBaseline,
   CheckResult,
   CheckStatus,
   EndReason,
@@ -54,6 +55,8 @@ export interface ReportScenario {
   /** Complete, unlike the windows in human reports (DESIGN rule 5c). */
   transcript: TranscriptEntry[];
   stderr: string[];
+  /** With --baseline, on a failed or errored cell: whether the baseline accepts it. */
+  baseline?: CellBaseline;
 }
 
 export interface ReportHeader {
@@ -86,6 +89,8 @@ export type ReportFuzz = Omit<FuzzResult, 'failure' | 'warnings'> & {
 
 export interface ReportFooter {
   endReason: EndReason;
+  /** With --baseline: expected, new, stale and not-run entries (the JSON Lines footer carries it too). */
+  baseline?: BaselineOutcome;
   fatal?: string;
   summary: RunSummary;
   /** The fuzzing that followed the cells (--fuzz), or the whole of a `mcp-conform fuzz` run. */
@@ -93,7 +98,6 @@ export interface ReportFooter {
 }
 
 export interface ReportDocument extends ReportHeader, ReportFooter {
-  baseline?: BaselineOutcome;
   scenarios: ReportScenario[];
 }
 
@@ -146,15 +150,17 @@ export function scenarioRecord(cell: ScenarioResult): ReportScenario {
     checks: cell.checks.map(checkRecord),
     transcript: cell.transcript.map(transcriptRecord),
     stderr: [...cell.stderr],
+    ...(cell.baseline ? { baseline: { ...cell.baseline } } : {}),
   };
 }
 
-export function footerRecord(run: Pick<RunResult, 'endReason' | 'fatal' | 'summary' | 'fuzz'>): ReportFooter {
+export function footerRecord(run: Pick<RunResult, 'endReason' | 'fatal' | 'summary' | 'fuzz' | 'baseline'>): ReportFooter {
   return {
     endReason: run.endReason,
     ...(run.fatal !== undefined ? { fatal: run.fatal } : {}),
     summary: { ...run.summary },
     ...(run.fuzz ? { fuzz: fuzzRecord(run.fuzz) } : {}),
+    ...(run.baseline ? { baseline: structuredClone(run.baseline) } : {}),
   };
 }
 
@@ -177,5 +183,5 @@ function transcriptRecord(e: TranscriptEntry): TranscriptEntry {
 }
 
 export function reportDocument(run: RunResult): ReportDocument {
-  return { ...headerRecord(run), ...footerRecord(run), ...(run.baseline ? { baseline: structuredClone(run.baseline) } : {}), scenarios: run.scenarios.map(scenarioRecord) };
+  return { ...headerRecord(run), ...footerRecord(run), scenarios: run.scenarios.map(scenarioRecord) };
 }

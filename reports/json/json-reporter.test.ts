@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createReportValidators } from '../../schema/report/index.js';
 import { createReporter } from '../index.js';
-import { captureOutput, fixtureRun, greenRun, interruptedRun, memoryStream, replay, strictRun, unavailableRun } from '../test-fixtures.js';
+import { baselineRun, captureOutput, fixtureRun, greenRun, interruptedRun, memoryStream, repeatedRun, replay, strictRun, unavailableRun } from '../test-fixtures.js';
 import { renderJsonReport } from './json-reporter.js';
 
 const validators = createReportValidators();
@@ -45,7 +45,27 @@ describe('json reporter', () => {
     ['an interrupted run', interruptedRun],
     ['a run whose target never answered', unavailableRun],
     ['an all-green run', greenRun],
+    ['a run measured against a baseline', baselineRun],
+    ['a run with one defect in many cells', repeatedRun],
   ])('validates against schema/report/report.schema.json for %s', async (_name, make) => {
     expect(validators.validateReport(JSON.parse(await jsonOutput(make())))).toEqual([]);
+  });
+
+  it('marks each failed cell as expected by the baseline (with the reason) or new, and lists stale and unexercised entries', async () => {
+    const out = await jsonOutput(baselineRun());
+    await expect(out).toMatchFileSnapshot('__snapshots__/report-baseline.json');
+    const doc = JSON.parse(out);
+    const byStatus = (status: string) => doc.scenarios.filter((c: { status: string }) => c.status === status).map((c: { baseline?: unknown }) => c.baseline);
+    expect(byStatus('failed')).toEqual([{ status: 'expected', reason: 'the server echoes its own latest revision (issue #42)' }]);
+    expect(byStatus('errored')).toEqual([{ status: 'new' }]);
+    expect(byStatus('passed').every((b: unknown) => b === undefined)).toBe(true);
+    expect(doc.baseline.stale).toHaveLength(1);
+    expect(doc.baseline.notRun).toHaveLength(1);
+  });
+
+  it('keeps one complete record per cell for a finding repeated across cells', async () => {
+    const doc = JSON.parse(await jsonOutput(repeatedRun()));
+    expect(doc.scenarios).toHaveLength(5);
+    for (const cell of doc.scenarios) expect(cell.checks[0]).toMatchObject({ rule: 'jsonrpc.message.schema-valid', status: 'failed' });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createReportValidators } from '../../schema/report/index.js';
 import { createReporter } from '../index.js';
 import { renderJsonReport } from '../json/index.js';
-import { captureOutput, fixtureRun, interruptedRun, memoryStream, replay, unavailableRun } from '../test-fixtures.js';
+import { baselineRun, captureOutput, fixtureRun, interruptedRun, memoryStream, replay, unavailableRun } from '../test-fixtures.js';
 import { readJsonlReport } from './read-jsonl-report.js';
 import { renderJsonlReport } from './jsonl-reporter.js';
 
@@ -39,6 +39,7 @@ describe('jsonl reporter', () => {
     ['the fixture run', fixtureRun],
     ['an interrupted run', interruptedRun],
     ['a run whose target never answered', unavailableRun],
+    ['a run measured against a baseline', baselineRun],
   ])('every line validates against schema/report/report-line.schema.json for %s', async (_name, make) => {
     const lines = (await jsonlOutput(make())).trimEnd().split('\n');
     for (const line of lines) expect(validators.validateLine(JSON.parse(line))).toEqual([]);
@@ -50,6 +51,12 @@ describe('readJsonlReport', () => {
     const result = readJsonlReport(await jsonlOutput());
     expect(result.complete).toBe(true);
     if (result.complete) expect(`${JSON.stringify(result.report, null, 2)}\n`).toBe(renderJsonReport(fixtureRun()));
+  });
+
+  it('reads back the baseline: each cell verdict from its line, the entries from the footer', async () => {
+    const result = readJsonlReport(await jsonlOutput(baselineRun()));
+    expect(result.complete).toBe(true);
+    if (result.complete) expect(`${JSON.stringify(result.report, null, 2)}\n`).toBe(renderJsonReport(baselineRun()));
   });
 
   it('reports an incomplete run when the footer is missing', async () => {

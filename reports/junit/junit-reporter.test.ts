@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createReporter } from '../index.js';
-import { captureOutput, fixtureRun, interruptedRun, memoryStream, replay, strictRun, unavailableRun } from '../test-fixtures.js';
+import { baselineRun, captureOutput, fixtureRun, interruptedRun, memoryStream, repeatedRun, replay, strictRun, unavailableRun } from '../test-fixtures.js';
 import type { RunResult } from '../../wire/results/index.js';
 import { renderJunitReport } from './junit-reporter.js';
 
@@ -82,7 +82,7 @@ describe('junit reporter', () => {
       expect(Number(s.attrs.skipped)).toBe(cases.filter((c) => c.children.some((k) => k.name === 'skipped')).length);
       for (const c of cases) expect(c.attrs.classname).toBe(`mcp-conform.${s.attrs.name}`);
     }
-    expect(root.attrs).toMatchObject({ tests: '9', failures: '1', errors: '1', skipped: '3', time: '1.234' });
+    expect(root.attrs).toEqual({ name: 'mcp-conform', tests: '9', failures: '1', errors: '1', time: '1.234' });
     const names = all(root, 'testcase').map((c) => c.attrs.name);
     expect(names).toContain('lifecycle/ping [2025-06-18]');
     expect(names).toContain('lifecycle/ping [2025-11-25] (http)');
@@ -102,11 +102,11 @@ describe('junit reporter', () => {
     expect(failure.text).toContain('reproduce  npx mcp-conform --server "node build/server.js" --scenario lifecycle/initialize-echoes-version --revision 2025-06-18');
   });
 
-  it('lists the rules a cell checked as properties', async () => {
+  it('keeps rule ids out of testcase properties, which the strict schema forbids, and in the failure text', async () => {
     const root = parseXml(await junitOutput());
     const testcase = all(root, 'testcase').find((c) => c.attrs.name === 'lifecycle/initialize-echoes-version [2025-06-18]')!;
-    const props = all(testcase, 'property').map((p) => `${p.attrs.name}=${p.attrs.value}`);
-    expect(props).toEqual(['rule=lifecycle.initialize.version-echo', 'rule=jsonrpc.message.schema-valid']);
+    expect(all(testcase, 'properties')).toEqual([]);
+    expect(all(testcase, 'failure')[0]!.text).toContain('jsonrpc.message.schema-valid');
   });
 
   it('reports skipped cells with their reason and errored cells as errors with stderr', async () => {
@@ -118,12 +118,39 @@ describe('junit reporter', () => {
     expect(all(errored, 'system-err')[0]!.text.split('\n')).toHaveLength(13);
   });
 
-  it('keeps warnings out of the failures: a warning property and the explanation in system-out', async () => {
+  it('keeps warnings out of the failures: their explanation goes to system-out', async () => {
     const root = parseXml(await junitOutput());
     const warned = all(root, 'testcase').find((c) => c.attrs.name === 'tools/call-invalid-arguments [2025-06-18]')!;
-    expect(warned.children.map((c) => c.name)).toEqual(['properties', 'system-out']);
-    expect(all(warned, 'property').map((p) => p.attrs.name)).toContain('warning');
+    expect(warned.children.map((c) => c.name)).toEqual(['system-out']);
     expect(all(warned, 'system-out')[0]!.text).toContain('tools.call.invalid-arguments-reported (SHOULD, warning)');
+  });
+
+  it('marks a failure the baseline accepts as skipped with its reason, and fails the baseline suite on a stale entry', async () => {
+    const out = await junitOutput(baselineRun());
+    await expect(out).toMatchFileSnapshot('__snapshots__/junit-baseline.xml');
+    const root = parseXml(out);
+    const accepted = all(root, 'testcase').find((c) => c.attrs.name === 'lifecycle/initialize-echoes-version [2025-06-18]')!;
+    expect(accepted.children.map((c) => c.name)).toEqual(['skipped', 'system-out']);
+    expect(all(accepted, 'skipped')[0]!.attrs.message).toMatch(/^expected failure \(baseline\): the server echoes its own latest revision \(issue #42\) — lifecycle\.initialize\.version-echo: /);
+    expect(all(accepted, 'system-out')[0]!.text).toContain('expected   "2025-06-18"');
+    // The new failure (the errored cell) stays an error: only what the gate accepts turns quiet.
+    expect(all(root, 'error').map((e) => e.attrs.type)).toEqual(['errored']);
+    const baseline = root.children.find((s) => s.attrs.name === 'baseline')!;
+    expect(baseline.attrs).toMatchObject({ tests: '1', failures: '1' });
+    const failure = all(baseline, 'failure')[0]!;
+    expect(failure.attrs.type).toBe('stale-baseline');
+    expect(failure.text).toContain('stale    lifecycle/ping 2025-11-25 lifecycle.ping.empty-result: ping was slow before 1.4 (ran and passed: delete the entry)');
+    expect(failure.text).toContain('new      tools/call-echo [2025-11-25]');
+    expect(failure.text).toContain('not run  prompts/get-unknown prompts.get.unknown-name-error: wrong error code (issue #7)');
+    expect(root.attrs).toMatchObject({ failures: '1', errors: '1' });
+  });
+
+  it('says "one defect seen in N cells" in the message of a finding repeated across cells', async () => {
+    const out = await junitOutput(repeatedRun());
+    await expect(out).toMatchFileSnapshot('__snapshots__/junit-repeated.xml');
+    const messages = all(parseXml(out), 'failure').map((f) => f.attrs.message);
+    expect(messages).toHaveLength(5);
+    for (const m of messages) expect(m).toMatch(/^jsonrpc\.message\.schema-valid: .*\(one defect seen in 5 cells\)/);
   });
 
   it('under --strict, turns the warning into a failure of type SHOULD', async () => {

@@ -1,14 +1,21 @@
 // JUnit XML in the classic shape GitLab, Jenkins and GitHub test reporters read: one <testsuite>
-// per area, one <testcase> per cell, the finding's blocks (b)–(d) as the failure body.
+// per area, one <testcase> per cell, the finding's blocks (b)–(d) as the failure body. The output
+// stays inside the strict JUnit schema most consumers validate against (junit-schema.xsd beside this
+// file, checked by a test): no <properties> inside <testcase>, no skipped/timestamp on <testsuites>.
 //
 // Choices, documented in reports/README.md:
-// - warnings (broken SHOULDs) are not failures unless --strict: each adds a
-//   <property name="warning" value="<rule id>"/> and its explanation goes to <system-out>;
-// - every rule a cell checked is a <property name="rule" .../> inside its <testcase>;
+// - warnings (broken SHOULDs) are not failures unless --strict: their explanation goes to the
+//   testcase's <system-out>;
+// - a failure the baseline accepts is <skipped> with "expected failure (baseline): <reason>", its
+//   explanation in <system-out>, so test-report steps agree with the exit code; a `baseline`
+//   testsuite carries the baseline's own verdict (a <failure> for stale entries);
+// - a finding seen in many cells says "one defect seen in N cells" in its failure message;
+// - a suite's time is the sum of its cells' durations capped at the run's wall time, since cells run
+//   concurrently and no suite can take longer than the run;
 // - a run that never started or was interrupted gets one synthetic testcase with an <error>, so a
 //   CI job never shows a green report for a run that did not finish.
-import type { CheckResult, FuzzResult, FuzzViolation, Reporter, RunResult, ScenarioResult } from '../../wire/results/index.js';
-import { cellFindings, cellLabel, createStyle, renderCellExplanation, seconds, type OutputSink } from '../format/index.js';
+import type { BaselineOutcome, CheckResult, FuzzResult, FuzzViolation, Reporter, RunResult, ScenarioResult } from '../../wire/results/index.js';
+import { baselineNote, cellFindings, cellLabel, createStyle, groupRepeatedFindings, renderCellExplanation, repeatedPhrase, seconds, type OutputSink, type RepeatedFindings } from '../format/index.js';
 import { renderXml, type XmlElement } from './xml.js';
 
 export interface JunitOptions {
@@ -31,8 +38,12 @@ interface Counts {
 export function renderJunitReport(run: RunResult, options: JunitOptions = {}): string {
   const caseName = options.caseName ?? cellLabel;
   const timestamp = run.startedAt.replace(/\.\d+Z$|Z$/, '');
+  // The run's wall time: the cells, then the fuzzing that follows them (--fuzz). A fuzz-only run
+  // (`mcp-conform fuzz --report`) has no cells, and its summary already is the fuzzing's time.
+  const wallMs = run.summary.durationMs + (run.fuzz && run.scenarios.length > 0 ? run.fuzz.durationMs : 0);
   const byArea = new Map<string, ScenarioResult[]>();
   for (const cell of run.scenarios) byArea.set(cell.area, [...(byArea.get(cell.area) ?? []), cell]);
+  const repeated = groupRepeatedFindings(run.scenarios, run.strict);
 
   const suites: { element: XmlElement; counts: Counts }[] = [];
   for (const [area, cells] of byArea) {
@@ -40,16 +51,21 @@ export function renderJunitReport(run: RunResult, options: JunitOptions = {}): s
     const cases = cells.map((cell) => {
       counts.tests++;
       counts.time += cell.durationMs;
-      if (cell.status === 'failed') counts.failures++;
-      if (cell.status === 'errored') counts.errors++;
-      if (cell.status === 'skipped') counts.skipped++;
-      return testcase(cell, caseName(cell), run.strict);
+      if (cell.status === 'skipped' || baselineNote(cell)) counts.skipped++;
+      else if (cell.status === 'failed') counts.failures++;
+      else if (cell.status === 'errored') counts.errors++;
+      return testcase(cell, caseName(cell), run.strict, repeated);
     });
+    counts.time = Math.min(counts.time, wallMs);
     suites.push({ element: suite(area, counts, timestamp, runProperties(run), cases), counts });
   }
   if (run.fuzz) {
     const counts: Counts = { tests: 1, failures: run.fuzz.status === 'failed' ? 1 : 0, errors: 0, skipped: 0, time: run.fuzz.durationMs };
     suites.push({ element: suite('fuzz', counts, timestamp, runProperties(run), [fuzzTestcase(run.fuzz)]), counts });
+  }
+  if (run.baseline) {
+    const counts: Counts = { tests: 1, failures: run.baseline.stale.length > 0 ? 1 : 0, errors: 0, skipped: 0, time: 0 };
+    suites.push({ element: suite('baseline', counts, timestamp, runProperties(run), [baselineTestcase(run.baseline)]), counts });
   }
   const synthetic = runProblem(run);
   if (synthetic) {
@@ -67,9 +83,7 @@ export function renderJunitReport(run: RunResult, options: JunitOptions = {}): s
       ['tests', total.tests],
       ['failures', total.failures],
       ['errors', total.errors],
-      ['skipped', total.skipped],
-      ['time', seconds(run.summary.durationMs)],
-      ['timestamp', timestamp],
+      ['time', seconds(wallMs)],
     ],
     children: suites.map((s) => s.element),
   });
@@ -104,44 +118,32 @@ function runProperties(run: RunResult): XmlElement {
       property('revisions', run.revisions.join(' ')),
       property('strict', String(run.strict)),
       ...(run.seed !== undefined ? [property('seed', String(run.seed))] : []),
+      ...(run.baseline ? [property('baseline', run.baseline.file)] : []),
     ],
   };
 }
 
-function testcase(cell: ScenarioResult, name: string, strict: boolean): XmlElement {
+function testcase(cell: ScenarioResult, name: string, strict: boolean, repeated: RepeatedFindings): XmlElement {
   const findings = cellFindings(cell, strict);
-  const rules = [...new Set(cell.checks.map((c) => c.rule.id))];
-  const properties: XmlElement[] = [
-    ...rules.map((id) => property('rule', id)),
-    ...[...new Set(findings.warnings.map((c) => c.rule.id))].map((id) => property('warning', id)),
-  ];
   const children: XmlElement[] = [];
-  if (properties.length > 0) children.push({ name: 'properties', children: properties });
+  const expected = baselineNote(cell);
   if (cell.status === 'skipped') {
     children.push({ name: 'skipped', attrs: [['message', cell.skipReason ?? 'no reason given']] });
   } else if (cell.status === 'errored') {
     const first = findings.errors[0];
     const runnerBug = findings.errors.some((c) => c.status === 'runner-bug');
-    children.push({
-      name: 'error',
-      attrs: [
-        ['message', cell.errorReason ?? (first ? headline(first) : 'the target misbehaved')],
-        ['type', runnerBug ? 'runner-bug' : 'errored'],
-      ],
-      text: body(cell, [...findings.errors, ...findings.failures, ...findings.warnings]),
-    });
+    const message = cell.errorReason ?? (first ? headline(first, repeated) : 'the target misbehaved');
+    const text = body(cell, [...findings.errors, ...findings.failures, ...findings.warnings]);
+    if (expected) children.push({ name: 'skipped', attrs: [['message', `${expected} — ${message}`]] }, { name: 'system-out', text });
+    else children.push({ name: 'error', attrs: [['message', message], ['type', runnerBug ? 'runner-bug' : 'errored']], text });
   } else if (cell.status === 'failed') {
     const failures = [...findings.failures].sort((a, b) => LEVEL_ORDER[a.rule.level] - LEVEL_ORDER[b.rule.level]);
     const first = failures[0];
     const more = failures.length > 1 ? ` (and ${failures.length - 1} more)` : '';
-    children.push({
-      name: 'failure',
-      attrs: [
-        ['message', first ? headline(first) + more : 'the cell failed'],
-        ['type', first?.rule.level ?? 'MUST'],
-      ],
-      text: body(cell, [...failures, ...findings.warnings]),
-    });
+    const message = first ? headline(first, repeated) + more : 'the cell failed';
+    const text = body(cell, [...failures, ...findings.warnings]);
+    if (expected) children.push({ name: 'skipped', attrs: [['message', `${expected} — ${message}`]] }, { name: 'system-out', text });
+    else children.push({ name: 'failure', attrs: [['message', message], ['type', first?.rule.level ?? 'MUST']], text });
   } else if (findings.warnings.length > 0) {
     children.push({ name: 'system-out', text: body(cell, findings.warnings) });
   }
@@ -157,8 +159,30 @@ function testcase(cell: ScenarioResult, name: string, strict: boolean): XmlEleme
   };
 }
 
-function headline(check: CheckResult): string {
-  return `${check.rule.id}: ${check.rule.summary}`;
+/** The baseline's own verdict: a <failure> listing the stale entries (they fail the run), with the
+ * new failures and the entries this run did not exercise in its body. */
+function baselineTestcase(outcome: BaselineOutcome): XmlElement {
+  const entry = (e: BaselineOutcome['stale'][number]) =>
+    `${e.scenario}${[e.revision, e.transport, e.rule, e.check && `#${e.check}`].filter(Boolean).map((x) => ` ${x}`).join('')}: ${e.reason}`;
+  const cell = (c: { id: string; revision: string; transport: string }) => `${c.id} [${c.revision}]${c.transport === 'stdio' ? '' : ` (${c.transport})`}`;
+  const lines = [
+    `${outcome.expected.length} expected failure(s), ${outcome.unexpected.length} new, ${outcome.stale.length} stale, ${outcome.notRun.length} not exercised by this run`,
+    ...outcome.stale.map((e) => `stale    ${entry(e)} (ran and passed: delete the entry)`),
+    ...outcome.unexpected.map((c) => `new      ${cell(c)}`),
+    ...outcome.expected.map((c) => `expected ${cell(c)}: ${c.reason}`),
+    ...outcome.notRun.map((e) => `not run  ${entry(e)}`),
+  ];
+  const children: XmlElement[] =
+    outcome.stale.length > 0
+      ? [{ name: 'failure', attrs: [['message', `${outcome.stale.length} stale baseline ${outcome.stale.length === 1 ? 'entry' : 'entries'}: the cells they name ran and passed; delete them`], ['type', 'stale-baseline']], text: `${lines.join('\n')}\n` }]
+      : [{ name: 'system-out', text: `${lines.join('\n')}\n` }];
+  return { name: 'testcase', attrs: [['name', `no stale entries in ${outcome.file}`], ['classname', 'mcp-conform.baseline'], ['time', seconds(0)]], children };
+}
+
+/** `<rule id>: <rule summary>`, with "one defect seen in N cells" when the finding repeats across cells. */
+function headline(check: CheckResult, repeated?: RepeatedFindings): string {
+  const group = repeated?.groupOf(check);
+  return `${check.rule.id}: ${check.rule.summary}${group ? ` (${repeatedPhrase(group)})` : ''}`;
 }
 
 function body(cell: ScenarioResult, checks: CheckResult[]): string {
@@ -169,23 +193,14 @@ function body(cell: ScenarioResult, checks: CheckResult[]): string {
 function fuzzTestcase(fuzz: FuzzResult): XmlElement {
   const failure = fuzz.failure;
   const line = (v: FuzzViolation) => `${v.rule.id} (${v.rule.level}) ${v.property}: ${v.detail}`;
-  const properties: XmlElement = {
-    name: 'properties',
-    children: [
-      property('seed', String(fuzz.seed)),
-      property('revision', fuzz.revision),
-      property('inputs', String(fuzz.cases)),
-      property('inputs-per-second', String(fuzz.casesPerSecond)),
-      ...(failure ? failure.violations.map((v) => property('rule', v.rule.id)) : []),
-      ...(failure?.counterexample !== undefined ? [property('counterexample', failure.counterexample)] : []),
-      ...fuzz.warnings.map((w) => property('warning', w.rule.id)),
-    ],
-  };
-  const warnings = fuzz.warnings.map((w) => `warning ${line(w)} (${w.count} inputs; first: ${w.input})`);
-  const children: XmlElement[] = [properties];
+  // The strict schema has no <properties> in a testcase: the search's facts lead its text instead.
+  const facts = [`seed       ${fuzz.seed}`, `revision   ${fuzz.revision}`, `inputs     ${fuzz.cases} (${fuzz.casesPerSecond}/s)`];
+  const warnings = fuzz.warnings.map((w) => `warning    ${line(w)} (${w.count} inputs; first: ${w.input})`);
+  const children: XmlElement[] = [];
   if (failure && fuzz.status === 'failed') {
     const first = failure.violations[0]!;
     const text = [
+      ...facts,
       `input      ${failure.input}`,
       ...failure.violations.map((v) => `rule       ${line(v)}`),
       ...(failure.reproducible ? [] : ['note       the input broke these rules during the search but none when replayed alone on a fresh target: the failure depends on earlier inputs']),
@@ -195,8 +210,8 @@ function fuzzTestcase(fuzz: FuzzResult): XmlElement {
       ...warnings,
     ].join('\n');
     children.push({ name: 'failure', attrs: [['message', `${first.rule.id}: ${first.rule.summary}`], ['type', first.property]], text: `${text}\n` });
-  } else if (warnings.length > 0) {
-    children.push({ name: 'system-out', text: `${[...warnings, `replay     ${fuzz.replay}`].join('\n')}\n` });
+  } else {
+    children.push({ name: 'system-out', text: `${[...facts, ...warnings, `replay     ${fuzz.replay}`].join('\n')}\n` });
   }
   return {
     name: 'testcase',

@@ -1,7 +1,7 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { createReporter } from '../index.js';
-import { captureOutput, fixtureRun, interruptedRun, memoryStream, replay, strictRun, unavailableRun } from '../test-fixtures.js';
+import { baselineRun, captureOutput, fixtureRun, interruptedRun, memoryStream, replay, strictRun, unavailableRun } from '../test-fixtures.js';
 import type { RunResult } from '../../wire/results/index.js';
 import { renderTapReport, tapEscape } from './tap-reporter.js';
 
@@ -126,5 +126,23 @@ describe('tap reporter', () => {
   it('escapes # and backslashes in descriptions so they cannot start a directive', () => {
     // printable() first shows the line break as \n; TAP then escapes that backslash like any other.
     expect(tapEscape('a # SKIP b \\ c\nd')).toBe('a \\# SKIP b \\\\ c\\\\nd');
+  });
+
+  it('marks a failure the baseline accepts as TODO, keeps a new one a plain failure, and plans a point for the baseline itself', async () => {
+    const out = await tapOutput(baselineRun());
+    await expect(out).toMatchFileSnapshot('__snapshots__/report-baseline.tap');
+    const { plan, points } = parseTap(out);
+    expect(plan).toEqual([1, 10]);
+    expect(points).toHaveLength(10);
+    const accepted = points.find((p) => p.description === 'lifecycle/initialize-echoes-version [2025-06-18]')!;
+    expect(accepted).toMatchObject({ ok: false, directive: 'TODO expected failure (baseline): the server echoes its own latest revision (issue \\#42)' });
+    const fresh = points.find((p) => p.description === 'tools/call-echo [2025-11-25]')!;
+    expect(fresh.ok).toBe(false);
+    expect(fresh.directive).toBeUndefined();
+    const last = points.at(-1)!;
+    expect(last).toMatchObject({ ok: false, description: 'baseline mcp-baseline.yaml: 1 stale entry' });
+    expect(last.diagnostic).toMatchObject({ severity: 'fail', stale: [{ scenario: 'lifecycle/ping', revision: '2025-11-25' }], new: ['tools/call-echo [2025-11-25]'] });
+    // Attached only for the end of the run, the reporter plans the same points.
+    expect(renderTapReport(baselineRun())).toBe(out);
   });
 });

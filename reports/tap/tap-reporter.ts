@@ -2,12 +2,17 @@
 // ends, a YAML diagnostic under every failure, error and warning, and Bail out! for a cut-short run.
 //
 // Warnings (broken SHOULDs) are `ok` points with a diagnostic whose severity is "warning". We do
-// not use `# TODO`: TODO declares the *test* unfinished and harnesses treat a TODO point's result
-// as unimportant either way, whereas a warning is a real finding about the target that merely does
-// not fail the run. Under --strict the cell fails and the point is `not ok`.
+// not use `# TODO` for them: TODO declares a point whose failure is expected, and harnesses treat
+// its result as unimportant either way, whereas a warning is a real finding about the target that
+// merely does not fail the run. Under --strict the cell fails and the point is `not ok`.
+//
+// That is exactly what a failure the baseline accepts is, though: with --baseline such a cell is
+// `not ok ... # TODO expected failure (baseline): <reason>`, so a TAP consumer agrees with the exit
+// code, and one more point at the end is the baseline's own verdict (`not ok` for stale entries).
 import { stringify } from 'yaml';
 import type { CheckResult, FuzzResult, FuzzViolation, Reporter, RunHeader, RunResult, ScenarioResult } from '../../wire/results/index.js';
-import { cellFindings, cellLabel, createStyle, printable, renderTranscript, type OutputSink } from '../format/index.js';
+import type { BaselineEntry, BaselineOutcome } from '../../wire/results/index.js';
+import { baselineNote, cellFindings, cellLabel, createStyle, printable, renderTranscript, type OutputSink } from '../format/index.js';
 
 const PLAIN = createStyle(false);
 
@@ -21,7 +26,24 @@ export function renderTapPoint(n: number, cell: ScenarioResult, strict: boolean)
   if (cell.status === 'skipped') return `ok ${name} # SKIP ${tapEscape(cell.skipReason ?? 'no reason given')}\n`;
   const ok = cell.status === 'passed';
   const diagnostic = diagnosticOf(cell, strict);
-  return `${ok ? 'ok' : 'not ok'} ${name}\n${diagnostic ? yamlBlock(diagnostic) : ''}`;
+  const note = baselineNote(cell);
+  const todo = note ? ` # TODO ${tapEscape(note)}` : '';
+  return `${ok ? 'ok' : 'not ok'} ${name}${todo}\n${diagnostic ? yamlBlock(diagnostic) : ''}`;
+}
+
+/** The baseline's own verdict as a point: `not ok` when an entry is stale (a cell it names ran and
+ * passed), which fails the run; new failures are already `not ok` points of their own. */
+export function renderBaselinePoint(n: number, outcome: BaselineOutcome): string {
+  const entry = (e: BaselineEntry) => ({ scenario: e.scenario, ...(e.revision ? { revision: e.revision } : {}), ...(e.transport ? { transport: e.transport } : {}), ...(e.rule ? { rule: e.rule } : {}), ...(e.check ? { check: e.check } : {}), reason: e.reason });
+  const stale = outcome.stale.length;
+  const name = `${n} - ${tapEscape(`baseline ${outcome.file}: ${stale === 0 ? 'no stale entries' : `${stale} stale ${stale === 1 ? 'entry' : 'entries'}`}`)}`;
+  const diagnostic: Diagnostic = {
+    ...(stale > 0 ? { message: 'these entries name cells that ran and passed: delete them from the baseline', severity: 'fail', stale: outcome.stale.map(entry) } : {}),
+    expected: outcome.expected.length,
+    new: outcome.unexpected.map((c) => cellLabel(c as Pick<ScenarioResult, 'id' | 'revision' | 'transport'>)),
+    ...(outcome.notRun.length > 0 ? { not_run: outcome.notRun.map(entry) } : {}),
+  };
+  return `${stale > 0 ? 'not ok' : 'ok'} ${name}\n${yamlBlock(diagnostic)}`;
 }
 
 type Diagnostic = Record<string, unknown>;
@@ -120,6 +142,7 @@ class TapWriter {
   private planWritten = false;
   private count = 0;
   private strict = false;
+  private baselinePlanned = false;
 
   start(header: RunHeader): string {
     if (this.started) return '';
@@ -127,7 +150,9 @@ class TapWriter {
     this.strict = header.strict;
     let out = `TAP version 14\n${headerComment(header)}`;
     // With no cells planned we wait: the end decides between an empty plan and a bail-out.
-    const points = header.planned + (header.fuzzPlanned ? 1 : 0);
+    // A run handed over whole (attached only for its end) carries the outcome instead of the file.
+    this.baselinePlanned = header.baselineFile !== undefined || (header as Partial<RunResult>).baseline !== undefined;
+    const points = header.planned + (header.fuzzPlanned ? 1 : 0) + (this.baselinePlanned ? 1 : 0);
     if (points > 0) {
       out += `1..${points}\n`;
       this.planWritten = true;
@@ -152,6 +177,8 @@ class TapWriter {
     }
     if (run.fuzz) out += renderFuzzPoint(++this.count, run.fuzz);
     else if (run.fuzzPlanned) out += `ok ${++this.count} - fuzz # SKIP the fuzzer could not use the target\n`;
+    if (run.baseline) out += renderBaselinePoint(++this.count, run.baseline);
+    else if (this.baselinePlanned) out += `ok ${++this.count} - baseline # SKIP the run ended before the baseline was measured\n`;
     if (!this.planWritten) out += `1..${this.count}\n`;
     return out + totals;
   }

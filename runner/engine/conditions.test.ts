@@ -18,3 +18,38 @@ describe('allOf and anyOf conditions', () => {
     expect(reason).toContain('outside 2026-07-28');
   });
 });
+
+describe('authorization conditions', () => {
+  const auth = (minted: boolean) => ({
+    source: minted ? 'mock' : 'token',
+    token: 't',
+    resource: 'http://127.0.0.1:1/mcp',
+    metadataPathUrl: 'http://127.0.0.1:1/.well-known/oauth-protected-resource/mcp',
+    metadataRootUrl: 'http://127.0.0.1:1/.well-known/oauth-protected-resource',
+    ...(minted ? { minted: { issuer: 'http://127.0.0.1:2', otherAudience: 'a', expired: 'e', noScope: 'n' } } : {}),
+  });
+
+  it('tells a run without authorization flags how to opt in', () => {
+    expect(whyNot({ authorization: 'token' }, scope)).toMatch(/^authorization not requested: pass --auth-token .* or --auth-mock/);
+    expect(whyNot({ authorization: 'minted' }, scope)).toMatch(/^authorization not requested/);
+  });
+
+  it('holds for a given token, and for minted tokens only with the mock authorization server', () => {
+    expect(whyNot({ authorization: 'token' }, { ...scope, vars: { auth: auth(false) } })).toBeUndefined();
+    expect(whyNot({ authorization: 'minted' }, { ...scope, vars: { auth: auth(false) } })).toContain('--auth-mock');
+    expect(whyNot({ authorization: 'minted' }, { ...scope, vars: { auth: auth(true) } })).toBeUndefined();
+  });
+});
+
+describe('resourceUrls', () => {
+  it('derives both well-known metadata URLs and every resource value naming the endpoint', async () => {
+    const { resourceUrls } = await import('./authorization-context.js');
+    expect(resourceUrls('http://127.0.0.1:3000/api/mcp')).toEqual({
+      metadataPathUrl: 'http://127.0.0.1:3000/.well-known/oauth-protected-resource/api/mcp',
+      metadataRootUrl: 'http://127.0.0.1:3000/.well-known/oauth-protected-resource',
+      acceptedResources: [
+        'http://127.0.0.1:3000/api/mcp', 'http://127.0.0.1:3000/api/mcp/', 'http://127.0.0.1:3000/api', 'http://127.0.0.1:3000/api/', 'http://127.0.0.1:3000', 'http://127.0.0.1:3000/',
+      ],
+    });
+  });
+});

@@ -4,6 +4,7 @@ import { inRange, type Revision } from '../../schema/revisions.js';
 import { describePattern, getPath, matchPattern } from '../matchers/index.js';
 import type { Condition } from '../suite-loader/types.js';
 import type { TargetProfile } from './profile.js';
+import { AUTHORIZATION_NOT_REQUESTED, MINTED_TOKENS_NEEDED, type AuthorizationContext } from './authorization-context.js';
 
 export interface ConditionScope {
   revision: Revision;
@@ -24,6 +25,11 @@ export function whyNot(condition: Condition, scope: ConditionScope): string | un
   }
   if ('transport' in condition) {
     return scope.transport === condition.transport ? undefined : `the transport is ${scope.transport}, not ${condition.transport}`;
+  }
+  if ('authorization' in condition) {
+    const auth = scope.vars.auth as AuthorizationContext | undefined;
+    if (auth === undefined) return AUTHORIZATION_NOT_REQUESTED;
+    return condition.authorization === 'minted' && auth.minted === undefined ? MINTED_TOKENS_NEEDED : undefined;
   }
   if ('defined' in condition) {
     // A dotted path reaches into stored values, e.g. an HTTP answer's `init.headers.mcp-session-id`.

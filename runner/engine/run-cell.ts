@@ -12,6 +12,7 @@ import { whyNot } from './conditions.js';
 import { repliesFor } from './default-replies.js';
 import { acceptedRevisions, type AcceptedRevisions } from './accepted-revisions.js';
 import type { TargetProfile } from './profile.js';
+import type { AuthorizationContext } from './authorization-context.js';
 
 export interface CellEnvironment {
   makeTransport: (revision?: Revision) => Transport;
@@ -26,6 +27,8 @@ export interface CellEnvironment {
   validators: Validators;
   messageValidator?: MessageValidator;
   repro: string;
+  /** Set when the run tests authorization (--auth-token, --auth-mock): the `auth` variable. */
+  auth?: AuthorizationContext;
 }
 
 export async function runCell(cell: Cell, env: CellEnvironment): Promise<ScenarioResult> {
@@ -62,6 +65,7 @@ export async function runCell(cell: Cell, env: CellEnvironment): Promise<Scenari
     serverInfo: env.profile.serverInfo,
     serverCapabilities: env.profile.capabilities,
     accepted: env.accepted ?? acceptedRevisions([revision]),
+    ...(env.auth ? { auth: env.auth } : {}),
     // The scenario's scripted answers, so a 2026-07-28 retry can answer inputRequests with them.
     replies,
     profile: {
@@ -154,6 +158,9 @@ export async function runCell(cell: Cell, env: CellEnvironment): Promise<Scenari
   else if (!all.some((c) => c.status !== 'passed') && checks.length === 0 && scenario.steps.length > 0) {
     // Every step was conditional and none applied: nothing was judged, so this is not a pass.
     return finish({ status: 'skipped', skipReason: 'no step applied to this revision and target', transcript: session.transcript, stderr: session.stderr });
+  } else if (status === 'passed' && checks.length > 0 && checks.every((c) => c.status === 'skipped')) {
+    // Every check of the scenario found nothing to judge (e.g. `judgeIf`): skipped, not passed.
+    return finish({ status: 'skipped', skipReason: checks[0]!.message, checks: all, transcript: session.transcript, stderr: session.stderr });
   }
   return finish({
     status,

@@ -12,6 +12,7 @@ import { mapOrdered } from './pool.js';
 import { acceptedRevisions } from './accepted-revisions.js';
 import { probeRevision, type ProbeOutcome } from './probe.js';
 import { runCell } from './run-cell.js';
+import type { AuthorizationContext } from './authorization-context.js';
 
 export interface SuiteRunOptions {
   config: RunConfig;
@@ -32,6 +33,8 @@ export interface SuiteRunOptions {
    * carries the result (`--fuzz`). Not called when the target was unavailable or the run interrupted.
    */
   fuzz?: (run: RunResult) => Promise<FuzzResult | undefined>;
+  /** Authorization given to the run (--auth-token, --auth-mock): the scenarios' `auth` variable. */
+  auth?: AuthorizationContext;
 }
 
 export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
@@ -107,6 +110,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
         validators: v.validators,
         ...(v.messageValidator ? { messageValidator: v.messageValidator } : {}),
         repro: options.repro(cell),
+        ...(options.auth ? { auth: options.auth } : {}),
       });
     },
     async (result: ScenarioResult) => {

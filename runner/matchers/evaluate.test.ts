@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, ExpressionError } from './evaluate.js';
+// Loads the pattern matcher, which $firstMatch uses (it registers itself with evaluate).
+import './match-pattern.js';
 
 const tool = { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } };
 const ctx = { vars: { tool, revision: '2025-06-18', n: 3, obj: { k: [1, 2] }, open: { name: 'open', inputSchema: { type: 'object' } } }, seed: 0 };
@@ -82,5 +84,16 @@ describe('$merge', () => {
     expect(evaluate({ $merge: [{ $var: 'a' }, { y: 3, z: 4 }] }, { vars, seed: 0 })).toEqual({ x: 1, y: 3, z: 4 });
     expect(evaluate({ $merge: [{ $var: 'unset' }, { z: 4 }] }, { vars, seed: 0 })).toEqual({ z: 4 });
     expect(() => evaluate({ $merge: [{ x: 1 }, 'text'] }, { vars, seed: 0 })).toThrow(/item 2 is "text", not an object/);
+  });
+});
+
+describe('$firstMatch', () => {
+  const vars = { a: { status: 404 }, b: { status: 200, json: { x: 1 } }, c: { status: 200, json: { x: 2 } } };
+  it('yields the first candidate matching the pattern, skipping unset ones', () => {
+    expect(evaluate({ $firstMatch: { of: [{ $var: 'unset' }, { $var: 'a' }, { $var: 'b' }, { $var: 'c' }], pattern: { status: 200 } } }, { vars, seed: 0 })).toEqual(vars.b);
+  });
+  it('is unset when nothing matches, so an object member holding it disappears', () => {
+    expect(evaluate({ found: { $firstMatch: { of: [{ $var: 'a' }], pattern: { status: 200 } } } }, { vars, seed: 0 })).toEqual({});
+    expect(() => evaluate({ $firstMatch: [{ $var: 'a' }] }, { vars, seed: 0 })).toThrow(/needs `\{ of:/);
   });
 });

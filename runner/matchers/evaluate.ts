@@ -1,11 +1,24 @@
 // Evaluates scenario expressions (suites/README.md, "Expressions"): $var, "${}" interpolation,
-// $validArgs, $quickArgs, $invalidArgs, $repeat and $literal, recursively through objects and arrays.
+// $validArgs, $quickArgs, $invalidArgs, $repeat, $literal, $merge and $firstMatch, recursively through
+// objects and arrays.
 import { EXPRESSION_OPERATORS } from '../../schema/scenario/index.js';
 import { invalidArgsFor } from './invalid-args.js';
 import { isPlainObject } from './json-values.js';
 import { quickArgsFor } from './quick-args.js';
 import { validArgsFor } from './valid-args.js';
 import { getPath } from './var-path.js';
+
+/**
+ * Patterns hold expressions and `$firstMatch` holds a pattern: the pattern matcher registers itself
+ * here when its module loads, so that neither module imports the other.
+ */
+type PatternTest = (pattern: unknown, value: unknown, vars: Record<string, unknown>) => boolean;
+let patternTest: PatternTest | undefined;
+
+/** Called once by match-pattern.ts. */
+export function usePatternMatcher(test: PatternTest): void {
+  patternTest = test;
+}
 
 export interface EvalContext {
   vars: Record<string, unknown>;
@@ -80,6 +93,8 @@ function operator(op: string, operand: unknown, ctx: EvalContext): unknown {
       return inputResponsesFor(evaluate(operand, ctx));
     case '$merge':
       return mergeObjects(operand, ctx);
+    case '$firstMatch':
+      return firstMatch(operand, ctx);
     default:
       return operand;
   }
@@ -95,6 +110,24 @@ function mergeObjects(operand: unknown, ctx: EvalContext): Record<string, unknow
     Object.assign(out, part);
   }
   return out;
+}
+
+/**
+ * `$firstMatch: { of: [...], pattern }`: the first value that matches, or undefined (an unset
+ * variable) when none does. Picks among alternatives the spec allows, e.g. the protected resource
+ * metadata found through the challenge, else at one of the two well-known URIs.
+ */
+function firstMatch(operand: unknown, ctx: EvalContext): unknown {
+  const of = isPlainObject(operand) ? operand.of : undefined;
+  if (!isPlainObject(operand) || !Array.isArray(of) || !('pattern' in operand)) {
+    throw new ExpressionError('Failed to evaluate `$firstMatch`: it needs `{ of: [<expression>, ...], pattern: <pattern> }`. Fix the operand.');
+  }
+  for (const candidate of of) {
+    const value = evaluate(candidate, ctx);
+    if (!patternTest) throw new Error('Failed to evaluate `$firstMatch`: the pattern matcher is not loaded. Import runner/matchers through its index.');
+    if (value !== undefined && patternTest(operand.pattern, value, ctx.vars)) return value;
+  }
+  return undefined;
 }
 
 /** `$promptArgs: prompt`: a value for every required argument of the prompt in that variable. */

@@ -36,3 +36,16 @@ describe('answerView', () => {
     expect(failed).toMatchObject({ status: null, contentType: null, error: 'connection refused', messages: [] });
   });
 });
+
+describe('answerView challenges', () => {
+  it('reads WWW-Authenticate into the Bearer challenge and the full list', () => {
+    const view = answerView({
+      exchange: exchange({ status: 401, responseHeaders: { 'www-authenticate': 'Basic realm="r", Bearer resource_metadata="http://h/m", scope="a b"' } }),
+      events: [],
+      cut: false,
+    });
+    expect(view.challenge).toEqual({ scheme: 'bearer', params: { resource_metadata: 'http://h/m', scope: 'a b' } });
+    expect(view.challenges.map((c) => c.scheme)).toEqual(['basic', 'bearer']);
+    expect(answerView({ exchange: exchange({ status: 200 }), events: [], cut: false })).not.toHaveProperty('challenge');
+  });
+});

@@ -2,7 +2,7 @@
 // content negotiation, SSE event ids, resumption), sent on the cell's HTTP session. The answer is
 // matched against `answer` and can be stored for later steps with `as`.
 import { describePattern, evaluate, matchPattern } from '../matchers/index.js';
-import { isHttpCapable, type RawHttpRequest, type RawHttpResponse } from '../../wire/protocol/index.js';
+import { isHttpCapable, parseAuthChallenges, primaryChallenge, type AuthChallenge, type RawHttpRequest, type RawHttpResponse } from '../../wire/protocol/index.js';
 import type { HttpStep } from '../suite-loader/types.js';
 import { matchContext, recordCheck, StepError, type StepContext } from './context.js';
 import { clip } from './expect.js';
@@ -22,14 +22,21 @@ export async function runHttp(ctx: StepContext, step: HttpStep): Promise<void> {
     ...(step.text !== undefined ? { body: String(evaluate(step.text, scope)) } : {}),
     ...(step.session !== undefined ? { useSession: step.session } : {}),
     ...(step.maxEvents !== undefined ? { maxEvents: step.maxEvents } : {}),
+    ...(step.url !== undefined ? { url: String(evaluate(step.url, scope)) } : {}),
     readMs: step.readMs ?? ctx.timeoutMs,
   };
   const answer = answerView(await transport.rawRequest(request));
   if (step.as) ctx.vars[step.as] = answer;
   if (step.answer === undefined) return;
   const seq = ctx.session.http.at(-1)?.seq;
+  const what = `${step.method}${request.url !== undefined ? ` ${request.url}` : ''}${request.body !== undefined ? ` ${clip(request.body, 80)}` : ''}`;
+  // Some answers leave nothing to judge (a server that requires no scope serves a scope-less
+  // token): the check is skipped with the scenario's reason, never passed.
+  if (step.judgeIf !== undefined && !matchPattern(step.judgeIf, answer, matchContext(ctx)).ok) {
+    recordCheck(ctx, step, { status: 'skipped', message: `${what} → ${describeAnswer(answer)}: ${step.skipReason ?? `the answer does not match ${describePattern(step.judgeIf)}, so there is nothing to judge`}` });
+    return;
+  }
   const outcome = matchPattern(step.answer, answer, matchContext(ctx));
-  const what = `${step.method}${request.body !== undefined ? ` ${clip(request.body, 80)}` : ''}`;
   if (outcome.ok) {
     recordCheck(ctx, step, { status: 'passed', message: `${what} → ${describeAnswer(answer)} matches ${describePattern(step.answer)}` });
     return;
@@ -55,6 +62,10 @@ export async function runHttp(ctx: StepContext, step: HttpStep): Promise<void> {
 export interface HttpAnswerView {
   status: number | null;
   headers: Record<string, string>;
+  /** The `WWW-Authenticate` header read into its Bearer challenge (else its first one), when present. */
+  challenge?: AuthChallenge;
+  /** Every challenge of `WWW-Authenticate`, in order. */
+  challenges: AuthChallenge[];
   contentType: string | null;
   error?: string;
   json?: unknown;
@@ -79,9 +90,12 @@ export function answerView(r: RawHttpResponse): HttpAnswerView {
     return { ...(e.id !== undefined ? { id: e.id } : {}), ...(e.event !== undefined ? { event: e.event } : {}), data: e.data, ...(json !== undefined ? { json } : {}) };
   });
   const messages = r.json !== undefined ? (Array.isArray(r.json) ? r.json : [r.json]) : events.filter((e) => e.json !== undefined).map((e) => e.json);
+  const challenge = primaryChallenge(r.exchange.responseHeaders['www-authenticate']);
   return {
     status: r.exchange.status ?? null,
     headers: r.exchange.responseHeaders,
+    ...(challenge ? { challenge } : {}),
+    challenges: parseAuthChallenges(r.exchange.responseHeaders['www-authenticate']),
     contentType: r.exchange.contentType ?? null,
     ...(r.exchange.error ? { error: r.exchange.error } : {}),
     ...(r.json !== undefined ? { json: r.json } : {}),

@@ -78,7 +78,7 @@ function toStep(n: RawMap, pointer: string, path: string, source: YamlSource): S
       return { kind, values: { ...(n.set as RawMap) }, ...base };
     case 'check': {
       const body = n.check as RawMap;
-      return { kind, value: body.value, matches: body.matches, ...base, ...pick(n, ['rule', 'message']) };
+      return { kind, value: body.value, matches: body.matches, ...base, ...pick(n, ['rule', 'message', 'judgeIf', 'skipReason']) };
     }
     case 'loop':
       return {
@@ -98,7 +98,7 @@ function toStep(n: RawMap, pointer: string, path: string, source: YamlSource): S
         kind,
         method: n.http as 'POST',
         ...base,
-        ...pick(n, ['headers', 'session', 'json', 'text', 'maxEvents', 'readMs', 'as', 'answer']),
+        ...pick(n, ['headers', 'session', 'json', 'text', 'maxEvents', 'readMs', 'as', 'answer', 'url', 'judgeIf', 'skipReason']),
         ...checks,
       };
   }

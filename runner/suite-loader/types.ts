@@ -12,6 +12,8 @@ export type Condition =
   | { revision: RevisionRange }
   | { transport: TransportName }
   | { defined: string }
+  /** The run was given authorization: a token (`token`), or the mock authorization server's minted tokens (`minted`). */
+  | { authorization: 'token' | 'minted' }
   | { pick: string; from: ProfileList; where?: unknown }
   | { not: Condition }
   | { allOf: Condition[] }
@@ -133,6 +135,9 @@ export interface CheckStep extends StepBase, CheckOptions {
   kind: 'check';
   value: unknown;
   matches: unknown;
+  /** The value is judged only when it matches this pattern; otherwise the check is skipped with `skipReason`. */
+  judgeIf?: unknown;
+  skipReason?: string;
 }
 export interface LoopStep extends StepBase, CheckOptions {
   kind: 'loop';
@@ -160,6 +165,11 @@ export interface HttpStep extends StepBase, CheckOptions {
   as?: string;
   /** Pattern the answer must match. */
   answer?: unknown;
+  /** Another URL than the MCP endpoint (an expression; relative ones resolve against the endpoint). */
+  url?: unknown;
+  /** The answer is judged only when it matches this pattern; otherwise the check is skipped with `skipReason`. */
+  judgeIf?: unknown;
+  skipReason?: string;
 }
 
 export type Step =

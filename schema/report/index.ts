@@ -11,9 +11,10 @@ export const REPORT_LINE_SCHEMA_ID = 'urn:mcp-conform:report-line';
 // ajv-formats is CommonJS; its typed plugin function is the `.default` member of the module.
 const addFormats = addFormatsModule.default;
 
-export function loadReportSchemas(): { report: Record<string, unknown>; line: Record<string, unknown> } {
-  const read = (name: string) => JSON.parse(readFileSync(fromRoot('schema', 'report', name), 'utf8')) as Record<string, unknown>;
-  return { report: read('report.schema.json'), line: read('report-line.schema.json') };
+export function loadReportSchemas(): { report: Record<string, unknown>; line: Record<string, unknown>; baseline: Record<string, unknown> } {
+  const read = (...path: string[]) => JSON.parse(readFileSync(fromRoot('schema', ...path), 'utf8')) as Record<string, unknown>;
+  // The report's baseline block lists entries in the shape of the expected-failures file, by reference.
+  return { report: read('report', 'report.schema.json'), line: read('report', 'report-line.schema.json'), baseline: read('scenario', 'expected-failures.schema.json') };
 }
 
 export interface ReportValidators {
@@ -24,11 +25,12 @@ export interface ReportValidators {
 }
 
 export function createReportValidators(): ReportValidators {
-  const { report, line } = loadReportSchemas();
+  const { report, line, baseline } = loadReportSchemas();
   // Strict, so a typo in a keyword fails; but `required` inside if/then names properties declared
   // beside it, which strictRequired would reject.
   const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
   addFormats(ajv);
+  ajv.addSchema(baseline);
   ajv.addSchema(report);
   ajv.addSchema(line);
   const compile = (id: string) => {

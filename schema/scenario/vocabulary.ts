@@ -21,7 +21,7 @@ export const STEP_KINDS = [
   'http',
 ] as const;
 
-export const CONDITION_KEYS = ['capability', 'revision', 'transport', 'defined', 'pick', 'not', 'allOf', 'anyOf'] as const;
+export const CONDITION_KEYS = ['capability', 'revision', 'transport', 'defined', 'pick', 'not', 'allOf', 'anyOf', 'authorization'] as const;
 
 export const PATTERN_OPERATORS = [
   '$type',
@@ -55,7 +55,7 @@ export const PATTERN_OPERATORS = [
   '$var',
 ] as const;
 
-export const EXPRESSION_OPERATORS = ['$var', '$validArgs', '$quickArgs', '$invalidArgs', '$repeat', '$literal', '$promptArgs', '$inputResponses', '$merge'] as const;
+export const EXPRESSION_OPERATORS = ['$var', '$validArgs', '$quickArgs', '$invalidArgs', '$repeat', '$literal', '$promptArgs', '$inputResponses', '$merge', '$firstMatch'] as const;
 
 export const SCENARIO_TAGS = [
   'smoke',

@@ -17,7 +17,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 interface Outcome {
   code: number;
   stderr: string;
-  baseline?: { expected: unknown[]; unexpected: { id: string }[]; stale: unknown[] };
+  baseline?: { expected: unknown[]; unexpected: { id: string }[]; stale: unknown[]; notRun: { scenario: string }[] };
 }
 
 let n = 0;
@@ -44,11 +44,23 @@ describe('expected-failures baseline', () => {
   it('records the failures of a run, which then pass against it', async () => {
     const first = await run(`${MINI} --defect wrong-id-type`, ['--write-baseline', file]);
     expect(first.code).toBe(1);
-    expect(readFileSync(file, 'utf8')).toContain('scenario: jsonrpc/id-echo');
+    const written = readFileSync(file, 'utf8');
+    expect(written).toContain('scenario: jsonrpc/id-echo');
+    // Keyed by rule, not by the step number that moves when the scenario is edited.
+    expect(written).toMatch(/rule: jsonrpc\./);
+    expect(written).not.toMatch(/check: "?\d/);
     const second = await run(`${MINI} --defect wrong-id-type`, ['--baseline', file]);
     expect(second.baseline?.expected.length).toBeGreaterThan(0);
     expect(second.baseline?.unexpected).toEqual([]);
     expect(second.code).toBe(0);
+  }, 120_000);
+
+  it('serves a filtered run: entries whose cells did not run are neither used nor stale', async () => {
+    const named = [...new Set([...readFileSync(file, 'utf8').matchAll(/scenario: (\S+)/g)].map((m) => m[1]!))];
+    const split = await run(MINI, named.flatMap((id) => ['--exclude', id]).concat(['--baseline', file]));
+    expect(split.baseline?.stale).toEqual([]);
+    expect([...new Set(split.baseline?.notRun.map((e) => e.scenario))].sort()).toEqual(named.sort());
+    expect(split.code).toBe(0);
   }, 120_000);
 
   it('fails on stale entries once the failure is fixed, and on failures the baseline does not list', async () => {

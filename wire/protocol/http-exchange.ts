@@ -42,6 +42,11 @@ export interface RawHttpRequest {
   readMs?: number;
   /** Stop reading an SSE body after this many events (then the stream is dropped). */
   maxEvents?: number;
+  /**
+   * Another URL than the MCP endpoint (absolute, or relative to the endpoint), e.g. a protected
+   * resource metadata document. On another origin the run's extra headers (credentials) are not sent.
+   */
+  url?: string;
 }
 
 export interface RawHttpResponse {

@@ -6,3 +6,4 @@ export * from './transport.js';
 export * from './session.js';
 export * from './transcript.js';
 export * from './http-exchange.js';
+export * from './www-authenticate.js';

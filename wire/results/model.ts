@@ -66,7 +66,13 @@ export interface ScenarioResult {
   /** One command that reruns exactly this cell. */
   repro: string;
   tags: string[];
+  /** Set when the run is measured against a baseline (--baseline) and the cell failed or errored:
+   * `expected` when entries cover every failing check (the gate accepts it), `new` otherwise. */
+  baseline?: CellBaseline;
 }
+
+/** How a failed or errored cell measured against the baseline; reporters mark expected ones as such. */
+export type CellBaseline = { status: 'expected'; reason: string } | { status: 'new' };
 
 export interface TargetInfo {
   kind: 'stdio' | 'http' | 'sse' | 'in-memory';
@@ -102,13 +108,18 @@ export interface RunHeader {
   planned: number;
   /** True when a fuzz result will follow the cells (reporters that plan ahead, like TAP, count it). */
   fuzzPlanned?: boolean;
+  /** Present when the run is measured against a baseline (--baseline); the outcome follows at the end. */
+  baselineFile?: string;
 }
 
-/** One entry of an expected-failures baseline file (schema/scenario/expected-failures.schema.json). */
+/** One entry of an expected-failures baseline file (schema/scenario/expected-failures.schema.json).
+ * `rule` and a named `check` are stable; a `check` that is a step number (the form written before
+ * rules keyed entries) still matches but shifts when the scenario is edited. */
 export interface BaselineEntry {
   scenario: string;
   revision?: string;
   transport?: string;
+  rule?: string;
   check?: string;
   reason: string;
 }
@@ -120,8 +131,14 @@ export interface BaselineOutcome {
   expected: { id: string; revision: string; transport: string; reason: string }[];
   /** Failed or errored cells with a failure no entry covers: these fail the run. */
   unexpected: { id: string; revision: string; transport: string }[];
-  /** Entries that matched no failure in this run: fixed, or the entry is wrong. These fail the run too. */
+  /** Entries that matched no failure although a cell they name ran and the check they name passed:
+   * fixed, or the entry is wrong. These fail the run too. */
   stale: BaselineEntry[];
+  /** Entries whose cells this run did not exercise (filtered out, skipped, or errored before the
+   * check): neither used nor stale, so one baseline can serve a CI run split by area or revision. */
+  notRun: BaselineEntry[];
+  /** Entries keyed by a step number, which shifts when the scenario is edited: re-record them. */
+  positional: BaselineEntry[];
 }
 
 /** A property the fuzzer saw broken, with the rule it cites. */

@@ -105,8 +105,11 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
   /** An HTTP request written by a scenario; its messages are returned, not fed to the session. */
   async rawRequest(request: RawHttpRequest): Promise<RawHttpResponse> {
     const useSession = request.useSession ?? true;
+    const target = request.url === undefined ? this.url : new URL(request.url, this.url);
+    // The --header values (an Authorization token among them) are for the MCP server's origin only.
+    const sameOrigin = target.origin === this.url.origin;
     const headers: Record<string, string> = {
-      ...this.baseHeaders(useSession),
+      ...(sameOrigin ? this.baseHeaders(useSession) : {}),
       ...(useSession ? this.versionHeaders() : {}),
       ...(request.body !== undefined ? { 'content-type': 'application/json', ...mcpHeaders(messageFacts(request.body), undefined) } : {}),
       accept: request.method === 'GET' ? 'text/event-stream' : ACCEPT_BOTH,
@@ -118,7 +121,7 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     const streamId = `${request.method.toLowerCase()}-${++this.streams}`;
     const readMs = request.readMs ?? this.timeoutMs;
     const work = (async (): Promise<RawHttpResponse> => {
-      const outcome = await this.exchangeOnce(request.method as HttpMethod, headers, request.body, streamId, this.timeoutMs, this.aborter.signal);
+      const outcome = await this.exchangeOnce(request.method as HttpMethod, headers, request.body, streamId, this.timeoutMs, this.aborter.signal, target);
       const { exchange, response } = outcome;
       const events: SseEvent[] = [];
       if (!response) return { exchange, events, cut: false };
@@ -264,9 +267,12 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     streamId: string,
     timeoutMs: number,
     signal: AbortSignal,
+    url: URL = this.url,
   ): Promise<{ exchange: HttpExchange; response?: IncomingMessage }> {
-    const outcome = await httpCall({ method, url: this.url, headers, ...(body !== undefined ? { body } : {}), agent: this.agent, timeoutMs, signal });
-    const exchange: HttpExchange = { method, url: this.url.pathname, streamId, requestHeaders: headers, responseHeaders: {} };
+    const outcome = await httpCall({ method, url, headers, ...(body !== undefined ? { body } : {}), agent: this.agent, timeoutMs, signal });
+    // The transcript names the path on the endpoint's origin, the whole URL elsewhere.
+    const shown = url === this.url ? url.pathname : url.origin === this.url.origin ? `${url.pathname}${url.search}` : url.href;
+    const exchange: HttpExchange = { method, url: shown, streamId, requestHeaders: headers, responseHeaders: {} };
     if (!outcome.ok) {
       exchange.error = outcome.error;
       this.emit({ kind: 'http', exchange });

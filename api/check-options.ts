@@ -1,0 +1,24 @@
+// Checks the numbers, revisions and paths of the options before anything starts, so a mistake is
+// reported as what to change rather than as a failed run.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { REVISIONS, isRevision } from '../schema/revisions.js';
+import type { CommonRunOptions } from './conformance-options.js';
+import { ConformanceOptionsError } from './options-error.js';
+
+export function checkWholeNumber(name: string, value: number | undefined, min: number): void {
+  if (value !== undefined && (!Number.isInteger(value) || value < min)) {
+    throw new ConformanceOptionsError(`\`${name}\` takes a whole number >= ${min}, got ${String(value)}.`);
+  }
+}
+
+export function checkCommonOptions(options: CommonRunOptions): void {
+  checkWholeNumber('concurrency', options.concurrency, 1);
+  checkWholeNumber('seed', options.seed, 0);
+  for (const revision of options.revisions ?? []) {
+    if (!isRevision(revision)) throw new ConformanceOptionsError(`"${String(revision)}" is not a known MCP revision.`, `Known: ${REVISIONS.join(', ')}.`);
+  }
+  for (const p of [...(options.suiteDirs ?? []), ...(options.scenarioFiles ?? [])]) {
+    if (!existsSync(resolve(p))) throw new ConformanceOptionsError(`Failed to read ${resolve(p)}: no such file or folder.`, 'Check the path given to --suite-dir / --scenario-file.');
+  }
+}

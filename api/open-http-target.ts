@@ -1,0 +1,60 @@
+// Makes an HTTP target reachable for a run: starts the server command of a launched target on a
+// free port (and stops it afterwards), detects a legacy HTTP+SSE server, and builds its transports.
+import type { Revision } from '../schema/revisions.js';
+import type { TargetSpec } from '../runner/config/index.js';
+import type { Transport } from '../wire/protocol/index.js';
+import { LegacySseTransport, StreamableHttpTransport, detectHttpWire, startManagedServer, type ManagedServer } from '../wire/transports/index.js';
+
+export interface LiveHttpTarget {
+  url: string;
+  kind: 'http' | 'sse';
+  makeTransport: (revision?: Revision) => Transport;
+  /** Adds a header to every later request (the Authorization of a token minted once the target listens). */
+  addHeader(name: string, value: string): void;
+  /** Times a server the run started died and was started again. */
+  readonly restarts: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the server command if there is one (its port replaces the URL's). Rejects with a
+ * TransportStartError when the server cannot be started. `notice` hears what the user should know
+ * about how the target is tested.
+ */
+export async function openHttpTarget(target: Extract<TargetSpec, { kind: 'http' }>, timeoutMs: number, notice: (text: string) => void): Promise<LiveHttpTarget> {
+  let server: ManagedServer | undefined;
+  const url = new URL(target.url);
+  if (target.launch) {
+    server = await startManagedServer({ ...target.launch, startupMs: Math.max(10_000, timeoutMs * 2) });
+    url.port = String(server.port);
+  }
+  const href = url.toString();
+  // A URL that turns out to be a legacy HTTP+SSE server is tested as one, and the user is told.
+  let legacySse = target.legacySse === true;
+  try {
+    if (!legacySse && (await detectHttpWire(href, target.headers ?? {}, timeoutMs)) === 'legacy-sse') {
+      legacySse = true;
+      notice(`${href} refused a POST of initialize but serves the legacy HTTP+SSE transport (2024-11-05); testing it over that transport.`);
+    }
+  } catch (err) {
+    await server?.stop();
+    throw err;
+  }
+  const reachability = { known: false };
+  let headers = target.headers;
+  return {
+    url: href,
+    kind: legacySse ? 'sse' : 'http',
+    addHeader: (name, value) => {
+      headers = { ...headers, [name]: value };
+    },
+    makeTransport: (revision) => {
+      const options = { url: href, ...(headers ? { headers } : {}), ...(server ? { serverProcess: server } : {}), timeoutMs };
+      return legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport({ ...options, reachability, ...(revision ? { revision } : {}) });
+    },
+    get restarts() {
+      return server?.restarts ?? 0;
+    },
+    stop: async () => server?.stop(),
+  };
+}

@@ -1,0 +1,2 @@
+// Public surface of the HTML report.
+export { HtmlReporter, renderHtmlReport } from './html-reporter.js';
