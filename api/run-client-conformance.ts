@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { fromRoot } from '../schema/package-root.js';
 import { loadRules, type RulesCatalogue } from '../schema/rules.js';
 import { DEFAULT_SEED } from '../runner/config/index.js';
-import { HttpClientHost, loadClientScenarios, runClients, SERVER_PLACEHOLDER, URL_PLACEHOLDER, type ClientScenario } from '../runner/client-mode/index.js';
+import { DEFAULT_CLIENT_RUN_MS, HttpClientHost, loadClientScenarios, runClients, SERVER_PLACEHOLDER, URL_PLACEHOLDER, type ClientScenario } from '../runner/client-mode/index.js';
 import { ScenarioLoadError, defaultSuitesDir, idMatches, ruleMatches } from '../runner/suite-loader/index.js';
 import { quoteWord } from '../wire/transports/index.js';
 import { baselineGate, plainExitCode } from './baseline-gate.js';
@@ -29,6 +29,13 @@ export interface ClientConformanceOptions extends CommonRunOptions {
   command: string;
   cwd?: string;
   env?: Record<string, string>;
+  /** How long a client may run when its scenario sets no `within`, in ms; at least 10 000 (the default). */
+  timeoutMs?: number;
+  /**
+   * Judge the authorization (OAuth) scenarios. OAuth is OPTIONAL for clients, so without this (or
+   * the tag `authorization` in `tags`) scenarios with an `auth:` key are skipped with that reason.
+   */
+  auth?: boolean;
 }
 
 /**
@@ -87,6 +94,8 @@ export async function runClientConformance(options: ClientConformanceOptions): P
       ruleRef: (id, revision) => rules.ruleRef(id, revision),
       validatorsFor,
       strict,
+      clientRunMs: Math.max(DEFAULT_CLIENT_RUN_MS, options.timeoutMs ?? 0),
+      judgeAuthorization: options.auth === true || (options.tags ?? []).includes('authorization'),
     },
     repro: (scenarioId, revision) =>
       ['npx', 'mcp-conform', '--client', quoteWord(command), ...(cwd ? ['--cwd', quoteWord(cwd)] : []), '--scenario', quoteWord(scenarioId), '--revision', revision].join(' '),

@@ -20,6 +20,8 @@ export async function runClientCommand(opts: CliOptions): Promise<number> {
         command,
         ...(opts.cwd ? { cwd: opts.cwd } : {}),
         ...(opts.env ? { env: Object.fromEntries(opts.env) } : {}),
+        timeoutMs: opts.timeout,
+        ...(opts.auth ? { auth: true } : {}),
         reporters,
         signal,
       });

@@ -31,6 +31,8 @@ export interface CliOptions {
   scenarioFile?: string[];
   suiteDir?: string[];
   timeout: number;
+  /** Client mode: judge authorization scenarios (OAuth is OPTIONAL for clients). */
+  auth?: boolean;
   /** Undefined: defaultConcurrency() of the target's transport. */
   concurrency?: number;
   report?: ReportSpec[];
@@ -75,6 +77,7 @@ export function buildProgram(version: string): Command {
     .addOption(new Option('--rule <id>', 'run scenarios enforcing this rule id or prefix (repeatable)').argParser(collect(String)))
     .addOption(new Option('--scenario-file <file>', 'run this scenario file (repeatable); replaces the bundled suites unless --suite-dir is given too').argParser(collect(String)))
     .addOption(new Option('--suite-dir <dir>', 'load scenarios from this folder (repeatable); replaces the bundled suites').argParser(collect(String)))
+    .addOption(new Option('--auth', 'client mode: judge the authorization (OAuth) scenarios too; a client that does not implement OAuth skips them otherwise'))
     .addOption(new Option('--timeout <ms>', 'bound on every wait for the target').default(DEFAULT_TIMEOUT_MS).argParser(parsePositiveInt('--timeout', 10)))
     .addOption(
       new Option('--concurrency <n>', `scenarios run at once (default: ${defaultConcurrency('stdio')} for stdio, ${defaultConcurrency('http')} for HTTP targets, whose cells share one server)`).argParser(

@@ -4,3 +4,4 @@ export * from './revisions.js';
 export * from './package-root.js';
 export * from './protocol-validator.js';
 export * from './json-schema-dialects.js';
+export * from './user-file/read-user-file.js';

@@ -1,6 +1,7 @@
 // Reads an expected-failures baseline (YAML or JSON) with the same file:line:column problems as
 // scenario files, and writes one from a run's failures (--write-baseline).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readUserFile } from '../../schema/index.js';
 import { stringify } from 'yaml';
 import { parseYamlSource, schemaProblems, SourceProblemsError, userFileSchema, userFileValidator } from '../../schema/scenario/index.js';
 import type { BaselineEntry } from '../../wire/results/index.js';
@@ -8,14 +9,12 @@ import type { BaselineEntry } from '../../wire/results/index.js';
 export const BASELINE_INVALID = 'MCPC_BASELINE_INVALID';
 
 export function loadBaseline(file: string): BaselineEntry[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new SourceProblemsError(BASELINE_INVALID, `read the baseline ${file}`, [
-      { code: BASELINE_INVALID, file, line: 0, column: 0, message: `The file cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)}).`, fix: 'Check the path given to --baseline, or create it with --write-baseline.' },
-    ]);
+  const read = readUserFile(file, 'a baseline (YAML or JSON)');
+  if (!read.ok) {
+    const fix = read.reason === 'missing' ? 'Check the path given to --baseline, or create it with --write-baseline.' : 'Pass the YAML or JSON file written by --write-baseline to --baseline.';
+    throw new SourceProblemsError(BASELINE_INVALID, `read the baseline ${file}`, [{ code: BASELINE_INVALID, file, line: 0, column: 0, message: read.message, fix }]);
   }
+  const text = read.text;
   const source = parseYamlSource(file, text, BASELINE_INVALID);
   if (source.problems.length > 0) throw new SourceProblemsError(BASELINE_INVALID, `read the baseline ${file}`, source.problems);
   const value = source.value ?? [];

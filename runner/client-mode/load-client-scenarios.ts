@@ -11,7 +11,6 @@ import type { AuthSetup } from '../../mocks/index.js';
 import type { AuthCheckName, CancellationDuty, ClientScenario, Expectation, HttpCheckName } from './types.js';
 
 export const CLIENT_SCENARIO_INVALID = 'MCPC_CLIENT_SCENARIO_INVALID';
-const DEFAULT_WITHIN_MS = 10_000;
 const KINDS = ['first', 'sent', 'notSent', 'each', 'before', 'uniqueRequestIds', 'answered', 'echoes', 'http', 'cancellations', 'auth'] as const;
 
 export interface ClientLoadResult {
@@ -73,7 +72,7 @@ export function parseClientScenario(file: string, text: string, rules: RulesCata
     tags: (raw.tags as string[] | undefined) ?? [],
     ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
     server: (raw.server as Record<string, unknown> | undefined) ?? {},
-    withinMs: (raw.within as number | undefined) ?? DEFAULT_WITHIN_MS,
+    ...(raw.within !== undefined ? { withinMs: raw.within as number } : {}),
     ...(raw.transport === 'http' || raw.transport === 'stdio' ? { transport: raw.transport } : {}),
     ...(raw.auth !== undefined ? { auth: raw.auth as AuthSetup } : {}),
     expect: (raw.expect as Record<string, unknown>[]).map((e, i) => toExpectation(e, source.locate(`/expect/${i}`).line)),

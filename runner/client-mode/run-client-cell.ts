@@ -37,7 +37,20 @@ export interface ClientCellInput {
   revisionDemanded: boolean;
   strict: boolean;
   repro: string;
+  /**
+   * How long a client may run (ms) when the scenario sets no `within`. --timeout raises it, so a
+   * slow client can be given more time than the default.
+   */
+  clientRunMs: number;
+  /**
+   * OAuth is OPTIONAL for clients: scenarios that put the mock behind the OAuth layer (`auth:`)
+   * judge a client only when the user asked for it (--auth, or --tag authorization).
+   */
+  judgeAuthorization: boolean;
 }
+
+/** What a client gets when neither the scenario nor --timeout asks for more. */
+export const DEFAULT_CLIENT_RUN_MS = 10_000;
 
 export async function runClientCell(input: ClientCellInput): Promise<ScenarioResult> {
   const { scenario, revision } = input;
@@ -64,6 +77,10 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
   if (scenario.transport !== undefined && scenario.transport !== (overHttp ? 'http' : 'stdio')) {
     return done('skipped', [], { skipReason: `the scenario judges ${scenario.transport === 'http' ? 'HTTP-level duties: give the client command {url}' : 'stdio only'}` });
   }
+  if (scenario.auth && !input.judgeAuthorization) {
+    return done('skipped', [], { skipReason: 'authorization is OPTIONAL for clients; run with --auth (or --tag authorization) to judge a client that implements OAuth' });
+  }
+  const withinMs = scenario.withinMs ?? input.clientRunMs;
   const config = { serverInfo: { name: 'mcp-conform-mock', version: '1.0.0' }, revisions: [revision], ...scenario.server } as MockConfig;
   const mock = createMockFromConfig(config, { record: false, logger: { warn: (m) => record('note', `mock: ${m}`), error: (m) => record('note', `mock: ${m}`) } });
   const served: ClientHost = overHttp && input.makeHttpHost ? input.makeHttpHost(mock, record) : new StdioRelayHost(mock, record, input.relayEntry);
@@ -89,9 +106,9 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
     const reason = err instanceof TransportStartError ? err.message : String(err);
     return done('errored', [], { errorReason: `the client could not be started: ${reason}` });
   }
-  record('note', `client started; it runs until it exits or ${scenario.withinMs} ms pass`);
-  const ended = await client.close({ graceMs: scenario.withinMs });
-  record('note', ended.escalation === 'none' ? `client exited (code ${String(ended.exitCode)})` : `client stopped with ${ended.escalation} after ${scenario.withinMs} ms`);
+  record('note', `client started; it runs until it exits or ${withinMs} ms pass`);
+  const ended = await client.close({ graceMs: withinMs });
+  record('note', ended.escalation === 'none' ? `client exited (code ${String(ended.exitCode)})` : `client stopped with ${ended.escalation} after ${withinMs} ms`);
   await bridge.close();
 
   if (bridge.connectionCount === 0) {

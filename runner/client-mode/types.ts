@@ -52,7 +52,8 @@ export interface ClientScenario {
   description?: string;
   /** The mock server definition (mock file format, serverInfo and revisions optional). */
   server: Record<string, unknown>;
-  withinMs: number;
+  /** The scenario's own `within` (ms the client may run); absent: the run's client time bound. */
+  withinMs?: number;
   /** Only over this transport (HTTP-level duties); other cells are skipped with the reason. */
   transport?: 'stdio' | 'http';
   /** Put the mock behind the mock OAuth layer with this setup (HTTP only). */

@@ -6,7 +6,12 @@ export type RequestExpectation =
   /** Any result or error is acceptable; only the generic properties apply. */
   | 'any'
   /** Arguments break the tool's inputSchema: no successful result; a protocol error uses -32602. */
-  | 'tool-input-error';
+  | 'tool-input-error'
+  /**
+   * Valid arguments plus a member a closed inputSchema (additionalProperties: false) leaves out.
+   * Rejecting it is a SHOULD: dropping it before the tool runs also validates the input.
+   */
+  | 'undeclared-member-error';
 
 export interface RequestInput {
   kind: 'request';

@@ -74,4 +74,13 @@ describe('fuzz properties', () => {
     expect(rules(toolInputRejected(observation({}, [['c1', [err('c1', -32603)]]])))).toEqual(['jsonrpc.error.invalid-params']);
     expect(toolInputRejected(observation({}, [['c1', [ok('c1', { content: [], isError: true })]]]))).toEqual([]);
   });
+
+  // SDK 1.x servers drop an undeclared member (zod strips it) and run the call: a warning, not a failure.
+  it('toolInputRejected: an undeclared member of a closed schema that is accepted cites the SHOULD rule', () => {
+    const undeclared: FuzzInput = { ...REQUEST, expect: 'undeclared-member-error', label: 'add: undeclared member `zz`' };
+    const [violation] = toolInputRejected(observation({ input: undeclared }, [['c1', [ok('c1', { content: [] })]]]));
+    expect(violation?.ruleId).toBe('tools.call.closed-schema-rejects-undeclared');
+    expect(violation?.detail).toContain('additionalProperties: false');
+    expect(toolInputRejected(observation({ input: undeclared }, [['c1', [ok('c1', { content: [], isError: true })]]]))).toEqual([]);
+  });
 });

@@ -66,9 +66,14 @@ export function responsesMatchSchema(o: Observation): Violation[] {
   return out;
 }
 
-/** tools.call.validate-inputs (MUST) and jsonrpc.error.invalid-params (SHOULD) for rejected arguments. */
+/**
+ * tools.call.validate-inputs (MUST) for arguments of a wrong type or missing a required member,
+ * tools.call.closed-schema-rejects-undeclared (SHOULD) for an undeclared member of a closed schema,
+ * and jsonrpc.error.invalid-params (SHOULD) for the error code of rejected arguments.
+ */
 export function toolInputRejected(o: Observation): Violation[] {
-  if (o.input.kind !== 'request' || o.input.expect !== 'tool-input-error') return [];
+  if (o.input.kind !== 'request' || (o.input.expect !== 'tool-input-error' && o.input.expect !== 'undeclared-member-error')) return [];
+  const undeclared = o.input.expect === 'undeclared-member-error';
   const response = first(o.responses.get(key(first(o.requests)?.id)));
   if (!response) return [];
   if ('error' in response && response.error) {
@@ -78,6 +83,9 @@ export function toolInputRejected(o: Observation): Violation[] {
   }
   const result = (response as { result?: { isError?: unknown } }).result;
   if (result?.isError === true) return [];
+  if (undeclared) {
+    return [{ ruleId: 'tools.call.closed-schema-rejects-undeclared', property: 'undeclared-rejected', detail: `${o.input.label}: the call succeeded although the tool's inputSchema says additionalProperties: false (the server probably dropped the member; rejecting it is recommended, not required)` }];
+  }
   return [{ ruleId: 'tools.call.validate-inputs', property: 'input-rejected', detail: `${o.input.label}: the call succeeded although its arguments break the tool's inputSchema` }];
 }
 

@@ -117,7 +117,7 @@ export function toolCallArbitrary(tool: ToolLike): fc.Arbitrary<RequestInput> {
     weight: 1,
     arbitrary: fc
       .tuple(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(k in properties) && k !== '__proto__'), jsonValue(1))
-      .map(([key, value]) => call({ ...base, [key]: value }, closed ? 'tool-input-error' : 'any', `undeclared member \`${key}\``)),
+      .map(([key, value]) => call({ ...base, [key]: value }, closed ? 'undeclared-member-error' : 'any', `undeclared member \`${key}\``)),
   });
   options.push({ weight: 1, arbitrary: fc.constantFrom<unknown>([], 'x', 7).map((args) => call(args, 'tool-input-error', 'arguments not an object')) });
   return fc.oneof(...options);

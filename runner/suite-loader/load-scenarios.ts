@@ -1,6 +1,7 @@
 // Loads scenario files from folders and single files: reads, validates and lints each, converts the
 // good ones to typed Scenarios sorted by id, and collects every problem instead of stopping at one.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readUserFile } from '../../schema/index.js';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fromRoot } from '../../schema/package-root.js';
 import type { RulesCatalogue } from '../../schema/rules.js';
@@ -49,30 +50,34 @@ export function loadScenarios(options: LoadOptions): LoadResult {
   for (const dir of options.dirs ?? []) {
     const abs = resolve(dir);
     if (!existsSync(abs) || !statSync(abs).isDirectory()) {
-      problems.push(readProblem(abs, 'The scenario folder does not exist.', 'Check the path given with --suite-dir.'));
+      const exists = existsSync(abs);
+      problems.push(readProblem(abs, exists ? 'The path is not a folder.' : 'The scenario folder does not exist.', exists ? 'Give a folder with --suite-dir, or one file with --scenario-file.' : 'Check the path given with --suite-dir.'));
       continue;
     }
     for (const file of yamlFiles(abs)) if (!targets.has(file)) targets.set(file, expectationsFor(file, root));
   }
+  const texts = new Map<string, string>();
   for (const f of options.files ?? []) {
     const abs = resolve(f);
-    if (!existsSync(abs) || !statSync(abs).isFile()) {
-      problems.push(readProblem(abs, 'The scenario file does not exist.', 'Check the path given with --scenario-file.'));
+    const read = readUserFile(abs, 'a scenario file');
+    if (!read.ok) {
+      const fix = read.reason === 'missing' ? 'Check the path given with --scenario-file.' : read.reason === 'directory' ? 'Give the folder with --suite-dir, or name one YAML file with --scenario-file.' : 'Name one YAML scenario file with --scenario-file.';
+      problems.push(readProblem(abs, read.message, fix));
       continue;
     }
     // A file named on its own may live anywhere (fuzz counterexamples, drafts): no path rules.
     targets.set(abs, {});
+    texts.set(abs, read.text);
   }
 
   const loaded: { scenario: Scenario; clean: boolean }[] = [];
   for (const [file, expect] of targets) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (err) {
-      problems.push(readProblem(file, `The file could not be read: ${(err as Error).message}.`, 'Check its permissions.'));
+    const read = texts.has(file) ? { ok: true as const, text: texts.get(file) as string } : readUserFile(file, 'a scenario file');
+    if (!read.ok) {
+      problems.push(readProblem(file, read.message, 'Remove the file from the folder, or fix it.'));
       continue;
     }
+    const text = read.text;
     // Client-role scenarios have their own format and loader (runner/client-mode).
     if (CLIENT_ROLE_LINE.test(text)) continue;
     const one = loadScenarioText(file, text, options.rules, expect);

@@ -79,4 +79,15 @@ describe('expected-failures baseline', () => {
     expect(result.stderr).toMatch(/bad\.yaml:1:\d+ .*reason/);
     expect(result.code).toBe(2);
   }, 60_000);
+
+  // Reading a device used to abort the process; a folder or device as --scenario-file was "does not exist".
+  it('refuses a device as baseline and a folder as scenario file with exit 2 and a reason', async () => {
+    const device = await run(MINI, ['--baseline', '/dev/zero']);
+    expect(device.stderr).toContain('/dev/zero is not a regular file');
+    expect(device.code).toBe(2);
+    const folder = await run(MINI, ['--scenario-file', work]);
+    expect(folder.stderr).toContain(`${work} is a directory, not a scenario file.`);
+    expect(folder.stderr).toContain('--suite-dir');
+    expect(folder.code).toBe(2);
+  }, 60_000);
 });

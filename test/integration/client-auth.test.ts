@@ -32,7 +32,7 @@ async function plant(defects: readonly (typeof DEFECTS)[number][]) {
   const out: { defect: string; scenario: string; revision: string; findings: string[] }[] = [];
   for (let i = 0; i < defects.length; i += 4) {
     const batch = defects.slice(i, i + 4);
-    const runs = await Promise.all(batch.map((d) => runCli(['--client', `${MINI} --defect ${d.defect} {url}`, '--scenario', d.scenario, '--revision', d.revision], { timeoutMs: 60_000 })));
+    const runs = await Promise.all(batch.map((d) => runCli(['--client', `${MINI} --defect ${d.defect} {url}`, '--auth', '--scenario', d.scenario, '--revision', d.revision], { timeoutMs: 60_000 })));
     runs.forEach((run, j) => {
       const d = batch[j]!;
       const cell = run.report?.scenarios.find((s) => s.id === d.scenario && s.revision === d.revision);
@@ -45,8 +45,8 @@ async function plant(defects: readonly (typeof DEFECTS)[number][]) {
 describe('client authorization: the SDK example clients', () => {
   it('SDK 1.x answers a scope challenge with a refresh, not a step-up (warning); SDK 2.x steps up and keeps its scope', async () => {
     const [v1, v2] = await Promise.all([
-      runCli(['--client', 'node examples/clients/sdk-client.mjs {url}', '--scenario', 'client/auth-step-up', '--revision', '2025-11-25'], { timeoutMs: 60_000 }),
-      runCli(['--client', 'node examples/clients/sdk2-client.mjs {url}', '--scenario', 'client/auth-step-up', '--scenario', 'client/auth-step-up-scope-union', '--revision', '2026-07-28'], { timeoutMs: 60_000 }),
+      runCli(['--client', 'node examples/clients/sdk-client.mjs {url}', '--auth', '--scenario', 'client/auth-step-up', '--revision', '2025-11-25'], { timeoutMs: 60_000 }),
+      runCli(['--client', 'node examples/clients/sdk2-client.mjs {url}', '--auth', '--scenario', 'client/auth-step-up', '--scenario', 'client/auth-step-up-scope-union', '--revision', '2026-07-28'], { timeoutMs: 60_000 }),
     ]);
     const stepUp = (run: typeof v1) => run.report?.scenarios.flatMap((s) => s.checks.filter((c) => c.rule.startsWith('client.auth.')).map((c) => `${s.id} ${c.rule} ${c.status}`));
     expect(stepUp(v1)).toEqual(['client/auth-step-up client.auth.step-up warning']);

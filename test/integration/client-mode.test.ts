@@ -97,10 +97,10 @@ const AUTH_DEFECTS = [
 type Defect = (typeof DEFECTS)[number] | (typeof CANCELLATION_AND_PROBE_DEFECTS)[number] | (typeof HTTP_DEFECTS)[number] | (typeof AUTH_DEFECTS)[number];
 
 /** Runs each defect in its own cell, four at a time; returns the table with the status its rule's check actually got. */
-async function plantAll(defects: readonly Defect[], placeholder: string) {
+async function plantAll(defects: readonly Defect[], placeholder: string, extra: string[] = []) {
   const runs: Awaited<ReturnType<typeof runClient>>[] = [];
   for (let i = 0; i < defects.length; i += 4) {
-    const batch = defects.slice(i, i + 4).map((d) => runClient(`node ${MINI} --defect ${d.defect} ${placeholder}`, ['--scenario', d.scenario, '--revision', d.revision]));
+    const batch = defects.slice(i, i + 4).map((d) => runClient(`node ${MINI} --defect ${d.defect} ${placeholder}`, ['--scenario', d.scenario, '--revision', d.revision, ...extra]));
     runs.push(...(await Promise.all(batch)));
   }
   return runs.map((run, i) => {
@@ -115,13 +115,18 @@ const httpOnly = (s: { status: string; skipReason?: string }) => s.status === 's
 /** Cells skipped only because they judge stdio and the client was given {url}. */
 const stdioOnly = (s: { status: string; skipReason?: string }) => s.status === 'skipped' && /judges stdio only/.test(s.skipReason ?? '');
 
+/** Cells skipped because authorization (OPTIONAL for clients) was not asked for with --auth. */
+const authNotAsked = (s: { status: string; skipReason?: string }) => s.status === 'skipped' && /authorization is OPTIONAL for clients; run with --auth/.test(s.skipReason ?? '');
+
 /** The real violations the SDK clients show over HTTP (README, "Testing a client"). */
 const SDK_HTTP_FAILURES = ['client/http-reinitialize-after-404 2025-03-26', 'client/http-reinitialize-after-404 2025-06-18', 'client/http-reinitialize-after-404 2025-11-25'];
 
 describe('mcp-conform --client', () => {
   it.each(['{command}', '{url}'])('a correct client passes every client scenario at every revision (%s)', async (placeholder) => {
     const { code, report } = await runClient(`node ${MINI} ${placeholder}`);
-    expect(report?.scenarios.filter((s) => s.status !== 'passed' && !(placeholder === '{command}' ? httpOnly(s) : stdioOnly(s)))).toEqual([]);
+    expect(report?.scenarios.filter((s) => s.status !== 'passed' && !(placeholder === '{command}' ? httpOnly(s) : stdioOnly(s) || authNotAsked(s)))).toEqual([]);
+    // Without --auth no authorization scenario judges the client, whatever it implements.
+    if (placeholder === '{url}') expect(report?.scenarios.filter((s) => s.id.startsWith('client/auth-')).every(authNotAsked)).toBe(true);
     expect(report?.summary.passed).toBeGreaterThanOrEqual(40);
     expect(report?.summary.warnings).toBe(0);
     expect(code).toBe(0);
@@ -140,7 +145,14 @@ describe('mcp-conform --client', () => {
   }, 120_000);
 
   it('each planted authorization defect is caught by its scenario and rule over {url}', async () => {
-    expect(await plantAll(AUTH_DEFECTS, '{url}')).toEqual(AUTH_DEFECTS);
+    expect(await plantAll(AUTH_DEFECTS, '{url}', ['--auth'])).toEqual(AUTH_DEFECTS);
+  }, 300_000);
+
+  it('with --auth the authorization scenarios judge a correct OAuth client, and it passes them', async () => {
+    const { code, report } = await runClient(`node ${MINI} {url}`, ['--auth', '--scenario', 'client/auth-*']);
+    expect(report?.scenarios.length).toBeGreaterThan(0);
+    expect(report?.scenarios.filter((s) => s.status !== 'passed').map((s) => `${s.id} ${s.revision} ${s.status} ${s.skipReason ?? ''}`)).toEqual([]);
+    expect(code).toBe(0);
   }, 300_000);
 
   it('the TypeScript SDK 1.x client passes at its revisions and is skipped where it speaks none', async () => {
