@@ -1,0 +1,113 @@
+// The whole server suite against real npm frameworks other than the official SDKs, over Streamable
+// HTTP (one server per run, so a full run takes seconds): fixtures in test/fixtures/targets/real,
+// nothing planted. The exact findings are pinned, so a regression to a false alarm, or a true
+// finding silently lost, breaks the test; docs/real-world.md judges each against the spec text.
+// Two entries are known false alarms another branch removes (marked below): update them on merge.
+import { afterAll, describe, expect, it } from 'vitest';
+import { findings, removeCliScratch, runCli } from './run-cli.js';
+
+afterAll(removeCliScratch);
+
+// Whether a cancel among many concurrent ones arrives before the answer varies between runs, so that scenario is left out; its
+// finding (cancelled calls still answered, SHOULD) shows in cancellation/cancelled-request-not-answered.
+const stable = (lines: string[]) => [...new Set(lines.filter((l) => !l.startsWith("cancellation/many-concurrent-cancels ")))];
+const run = (server: string) => runCli(['--server', server, '--port-env', 'PORT', '--concurrency', '4', '--timeout', '8000']);
+
+describe('server suites versus real frameworks over Streamable HTTP', () => {
+  it('mcp-lite 0.10 (stateless default): finds exactly the judged deviations', { timeout: 300_000 }, async () => {
+    const { report, stderr } = await run('node test/fixtures/targets/real/mcp-lite-server.mjs');
+    expect(report, stderr).toBeDefined();
+    expect(report!.target.acceptedRevisions).toEqual(['2025-03-26', '2025-06-18']);
+    // logging.capability.declared is a known false alarm (setLevel-only server), fixed on another branch.
+    expect(stable(findings(report!))).toEqual([
+      "cancellation/cancelled-request-not-answered @ 2025-03-26: cancellation.receiver.no-response warning",
+      "cancellation/cancelled-request-not-answered @ 2025-06-18: cancellation.receiver.no-response warning",
+      "capabilities/undeclared-methods-rejected @ 2025-03-26: completion.undeclared-method-not-found warning",
+      "capabilities/undeclared-methods-rejected @ 2025-03-26: logging.capability.declared failed",
+      "capabilities/undeclared-methods-rejected @ 2025-06-18: completion.undeclared-method-not-found warning",
+      "capabilities/undeclared-methods-rejected @ 2025-06-18: logging.capability.declared failed",
+      "http/origin-rejected @ 2025-03-26: transport.http.origin-validated failed",
+      "http/origin-rejected @ 2025-06-18: transport.http.origin-validated failed",
+      "jsonrpc/batch-received @ 2025-03-26: jsonrpc.batch.receive failed",
+      "jsonrpc/invalid-request @ 2025-03-26: jsonrpc.error.invalid-request warning",
+      "jsonrpc/invalid-request @ 2025-06-18: jsonrpc.error.invalid-request warning",
+      "lifecycle/initialize-unknown-version @ 2025-03-26: lifecycle.version.counter-offer-latest warning",
+      "lifecycle/initialize-unknown-version @ 2025-06-18: lifecycle.version.counter-offer-latest warning",
+      "pagination/prompts-invalid-cursor @ 2025-03-26: pagination.cursor.invalid-error warning",
+      "pagination/prompts-invalid-cursor @ 2025-06-18: pagination.cursor.invalid-error warning",
+      "pagination/resource-templates-follow-cursor @ 2025-03-26: schema.message.valid failed",
+      "pagination/resource-templates-follow-cursor @ 2025-06-18: schema.message.valid failed",
+      "pagination/resources-invalid-cursor @ 2025-03-26: pagination.cursor.invalid-error warning",
+      "pagination/resources-invalid-cursor @ 2025-06-18: pagination.cursor.invalid-error warning",
+      "pagination/tools-invalid-cursor @ 2025-03-26: pagination.cursor.invalid-error warning",
+      "pagination/tools-invalid-cursor @ 2025-06-18: pagination.cursor.invalid-error warning",
+      "resources/read-unknown-uri @ 2025-03-26: resources.read.not-found-code warning",
+      "resources/read-unknown-uri @ 2025-06-18: resources.read.not-found-code warning",
+      "resources/templates-well-formed @ 2025-03-26: resources.templates.result failed",
+      "resources/templates-well-formed @ 2025-03-26: schema.message.valid failed",
+      "resources/templates-well-formed @ 2025-06-18: resources.templates.result failed",
+      "resources/templates-well-formed @ 2025-06-18: schema.message.valid failed",
+      "tools/call-unknown-tool @ 2025-03-26: tools.call.unknown-tool-protocol-error warning",
+      "tools/call-unknown-tool @ 2025-06-18: tools.call.unknown-tool-protocol-error warning",
+    ]);
+  });
+
+  it('tmcp 1.20 with @tmcp/transport-http: finds exactly the judged deviations', { timeout: 300_000 }, async () => {
+    const { report, stderr } = await run('node test/fixtures/targets/real/tmcp-server.mjs http');
+    expect(report, stderr).toBeDefined();
+    expect(report!.target.acceptedRevisions).toEqual(['2024-11-05', '2025-03-26', '2025-06-18', '2026-07-28']);
+    // jsonrpc.notification.no-response at 2026-07-28 (a 400 with an id-less error) is a known false alarm, fixed on another branch.
+    expect(stable(findings(report!))).toEqual([
+      "cancellation/cancelled-request-not-answered @ 2024-11-05: cancellation.receiver.no-response warning",
+      "cancellation/cancelled-request-not-answered @ 2025-03-26: cancellation.receiver.no-response warning",
+      "cancellation/cancelled-request-not-answered @ 2025-06-18: cancellation.receiver.no-response warning",
+      "cancellation/unknown-id-ignored @ 2026-07-28: jsonrpc.notification.no-response failed",
+      "capabilities/undeclared-methods-rejected @ 2025-03-26: completion.undeclared-method-not-found warning",
+      "capabilities/undeclared-methods-rejected @ 2025-03-26: schema.message.valid failed",
+      "capabilities/undeclared-methods-rejected @ 2025-06-18: completion.undeclared-method-not-found warning",
+      "capabilities/undeclared-methods-rejected @ 2025-06-18: schema.message.valid failed",
+      "capabilities/undeclared-methods-rejected @ 2026-07-28: completion.undeclared-method-not-found warning",
+      "capabilities/undeclared-methods-rejected @ 2026-07-28: schema.message.valid failed",
+      "completion/complete-prompt-argument @ 2024-11-05: completion.result.values failed",
+      "completion/complete-prompt-argument @ 2024-11-05: schema.message.valid failed",
+      "completion/complete-unknown-prompt @ 2024-11-05: completion.unknown-ref-error warning",
+      "completion/complete-unknown-prompt @ 2024-11-05: schema.message.valid failed",
+      "http/missing-meta-400 @ 2026-07-28: transport.http.missing-meta-400 failed",
+      "http/origin-rejected @ 2025-03-26: transport.http.origin-validated failed",
+      "http/origin-rejected @ 2025-06-18: transport.http.origin-validated failed",
+      "http/origin-rejected @ 2026-07-28: transport.http.origin-forbidden failed",
+      "http/protocol-version-header @ 2025-06-18: transport.http.protocol-version-header-400 failed",
+      "http/session-lifecycle @ 2025-03-26: transport.http.session-required-400 warning",
+      "http/session-lifecycle @ 2025-03-26: transport.http.session-unknown-404 failed",
+      "http/session-lifecycle @ 2025-06-18: transport.http.session-required-400 warning",
+      "http/session-lifecycle @ 2025-06-18: transport.http.session-unknown-404 failed",
+      "jsonrpc/batch-received @ 2025-03-26: jsonrpc.batch.receive failed",
+      "jsonrpc/invalid-params @ 2024-11-05: jsonrpc.error.invalid-params warning",
+      "jsonrpc/invalid-params @ 2025-03-26: jsonrpc.error.invalid-params warning",
+      "jsonrpc/invalid-params @ 2025-06-18: jsonrpc.error.invalid-params warning",
+      "jsonrpc/invalid-params @ 2026-07-28: jsonrpc.error.invalid-params warning",
+      "jsonrpc/notification-not-answered @ 2026-07-28: jsonrpc.notification.no-response failed",
+      "negotiation/discover-result @ 2026-07-28: negotiation.discover.versions-complete warning",
+      "negotiation/unsupported-version @ 2026-07-28: negotiation.version.unsupported-lists-all warning",
+      "pagination/prompts-invalid-cursor @ 2024-11-05: pagination.cursor.invalid-error warning",
+      "pagination/prompts-invalid-cursor @ 2025-03-26: pagination.cursor.invalid-error warning",
+      "pagination/prompts-invalid-cursor @ 2025-06-18: pagination.cursor.invalid-error warning",
+      "pagination/prompts-invalid-cursor @ 2026-07-28: pagination.cursor.invalid-error warning",
+      "pagination/resources-invalid-cursor @ 2024-11-05: pagination.cursor.invalid-error warning",
+      "pagination/resources-invalid-cursor @ 2025-03-26: pagination.cursor.invalid-error warning",
+      "pagination/resources-invalid-cursor @ 2025-06-18: pagination.cursor.invalid-error warning",
+      "pagination/resources-invalid-cursor @ 2026-07-28: pagination.cursor.invalid-error warning",
+      "pagination/tools-invalid-cursor @ 2024-11-05: pagination.cursor.invalid-error warning",
+      "pagination/tools-invalid-cursor @ 2025-03-26: pagination.cursor.invalid-error warning",
+      "pagination/tools-invalid-cursor @ 2025-06-18: pagination.cursor.invalid-error warning",
+      "pagination/tools-invalid-cursor @ 2026-07-28: pagination.cursor.invalid-error warning",
+      "resources/read-unknown-uri @ 2024-11-05: resources.read.not-found-code warning",
+      "resources/read-unknown-uri @ 2025-03-26: resources.read.not-found-code warning",
+      "resources/read-unknown-uri @ 2025-06-18: resources.read.not-found-code warning",
+      "tools/call-unknown-tool @ 2024-11-05: tools.call.unknown-tool-protocol-error warning",
+      "tools/call-unknown-tool @ 2025-03-26: tools.call.unknown-tool-protocol-error warning",
+      "tools/call-unknown-tool @ 2025-06-18: tools.call.unknown-tool-protocol-error warning",
+      "tools/call-unknown-tool @ 2026-07-28: tools.call.unknown-tool-protocol-error warning",
+    ]);
+  });
+});
