@@ -29,6 +29,7 @@ export interface CliOptions {
   concurrency?: number;
   report?: ReportSpec[];
   strict: boolean;
+  isolate?: boolean;
   clientCapabilities?: Record<string, unknown>;
   baseline?: string;
   writeBaseline?: string;
@@ -83,6 +84,7 @@ export function buildProgram(version: string): Command {
       ),
     )
     .addOption(new Option('--strict', 'SHOULD-level findings fail the run').default(false))
+    .addOption(new Option('--isolate', 'one target process per scenario cell (slower); by default stdio cells of read-only scenarios take turns on shared processes').default(false))
     .addOption(
       new Option('--client-capabilities <json>', 'capabilities the runner declares as the client, in the probe and in every scenario that declares none itself, e.g. \'{"sampling":{},"roots":{}}\'').argParser(
         parseJsonObject('--client-capabilities'),

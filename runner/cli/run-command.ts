@@ -100,6 +100,7 @@ async function loadAndRun(opts: CliOptions, version: string, { rules, dirs, file
     timeoutMs: opts.timeout,
     concurrency: opts.concurrency ?? defaultConcurrency(target.kind === 'http' ? 'http' : 'stdio'),
     strict: opts.strict,
+    ...(opts.isolate ? { isolate: true } : {}),
     verbose: opts.verbose,
     seed: opts.seed,
     reproExtras: [

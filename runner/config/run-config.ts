@@ -26,6 +26,11 @@ export interface RunConfig {
   /** Default bound for every wait, in ms. */
   timeoutMs: number;
   concurrency: number;
+  /**
+   * One target process per cell (--isolate). Otherwise stdio cells whose scenarios allow it take
+   * turns on shared processes (runner/engine/process-sharing.ts says which).
+   */
+  isolate?: boolean;
   strict: boolean;
   verbose: boolean;
   /** Seed for generated values ($validArgs and the fuzzer); printed in every report. */
