@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const cli = join(root, 'dist', 'runner', 'cli', 'main.js');
+export const cli = join(root, 'dist', 'cli', 'main.js');
 export const everything = join(root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 
 /** Exits with code 2 when dist/ has not been built. */

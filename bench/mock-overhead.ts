@@ -49,7 +49,7 @@ async function measure(makeClient: () => MockClient): Promise<Sample> {
 
 const targets: [string, () => MockClient][] = [
   ['in memory', () => new MockClient(createInMemoryTransport(createMockFromConfig(loadMockConfig(configFile), { record: false })), { revision: '2025-06-18' })],
-  ['stdio (mcp-conform mock)', () => MockClient.spawn(`${process.execPath} ${join(root, 'dist', 'runner', 'cli', 'main.js')} mock --config ${configFile}`, { revision: '2025-06-18' })],
+  ['stdio (mcp-conform mock)', () => MockClient.spawn(`${process.execPath} ${join(root, 'dist', 'cli', 'main.js')} mock --config ${configFile}`, { revision: '2025-06-18' })],
 ];
 
 /** The same loop with the SDK's Streamable HTTP client at `url`. */

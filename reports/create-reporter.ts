@@ -1,6 +1,6 @@
 // Builds a reporter from a format name and where its output goes; the one entry point the CLI uses.
 // Destination rules: a path gets a file (folders created), otherwise the stream (stdout by default).
-import type { Reporter } from '../runner/results/index.js';
+import type { Reporter } from '../wire/results/index.js';
 import { ConsoleReporter } from './console/index.js';
 import { colorWanted, createSink, createStyle } from './format/index.js';
 import { JsonReporter } from './json/index.js';

@@ -1,5 +1,5 @@
 // Public surface of the reporters: the factory the CLI uses, each reporter's pure renderer, the
-// JSON Lines reader and the report record types. Reporters only read runner/results.
+// JSON Lines reader and the report record types. Reporters only read wire/results.
 export { createReporter, REPORT_FORMATS, type ReportFormat, type ReporterOptions } from './create-reporter.js';
 export { ConsoleReporter } from './console/index.js';
 export { JsonReporter, renderJsonReport } from './json/index.js';

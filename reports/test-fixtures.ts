@@ -1,7 +1,7 @@
 // A hand-built RunResult shared by every reporter test, plus helpers to replay it through a
 // reporter's hooks and capture what it writes. Durations and timestamps are fixed for snapshots.
 import { Writable } from 'node:stream';
-import { scenarioStatus, summarise, type CheckResult, type Reporter, type RuleRef, type RunHeader, type RunResult, type ScenarioResult, type TranscriptEntry } from '../runner/results/index.js';
+import { scenarioStatus, summarise, type CheckResult, type Reporter, type RuleRef, type RunHeader, type RunResult, type ScenarioResult, type TranscriptEntry } from '../wire/results/index.js';
 
 const SPEC = 'https://modelcontextprotocol.io/specification';
 

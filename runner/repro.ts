@@ -1,7 +1,7 @@
 // Builds the one command that reruns exactly one cell (scenario x revision x transport), shown
 // under every failure so a user can reproduce it by copy and paste.
 import type { RunConfig } from './config/index.js';
-import { quoteWord } from './transports/index.js';
+import { quoteWord } from '../wire/transports/index.js';
 
 export interface ReproCell {
   scenarioId: string;

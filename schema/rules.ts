@@ -14,11 +14,11 @@ import {
   type SourceProblem,
 } from './scenario/index.js';
 
-/** Same union as runner/results' Level; repeated here because schema/ imports nothing from runner/. */
+/** Same union as wire/results' Level; repeated here because schema/ imports nothing from runner/. */
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
 export type RuleSide = 'server' | 'client' | 'both';
 
-/** Structurally identical to runner/results' RuleRef (schema/ may not import it). */
+/** Structurally identical to wire/results' RuleRef (schema/ may not import it). */
 export interface RuleRef {
   id: string;
   level: Level;

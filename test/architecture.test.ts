@@ -7,54 +7,76 @@ import { describe, expect, it } from 'vitest';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** module → modules it may import. A module is a folder under runner/, reports/ or mocks/, or `schema`. */
+/**
+ * Top-level layers, bottom to top. A folder may import only folders listed for it: data at the
+ * bottom, the wire layer (JSON-RPC, framing, transports, result model) as the shared core below both
+ * the mock kit and the engine, reporters reading only results, and the CLI on top.
+ */
+const TOP_LEVEL: Record<string, string[]> = {
+  schema: [],
+  wire: ['schema'],
+  mocks: ['wire', 'schema'],
+  reports: ['wire', 'schema'],
+  runner: ['mocks', 'wire', 'schema'],
+  cli: ['runner', 'reports', 'mocks', 'wire', 'schema'],
+};
+
+/** module → modules it may import. A module is a folder under a top-level folder, or `schema`. */
 const ALLOWED: Record<string, string[]> = {
   schema: [],
-  'runner/protocol': ['schema'],
-  'runner/transports': ['runner/protocol', 'schema'],
-  'runner/results': ['schema'],
+  'wire/protocol': ['schema'],
+  'wire/transports': ['wire/protocol', 'schema'],
+  'wire/results': ['schema'],
   'runner/config': ['schema'],
   'runner/suite-loader': ['schema'],
   'runner/matchers': ['schema'],
-  'runner/plan': ['runner/suite-loader', 'runner/results', 'schema'],
-  'runner/checks': ['runner/protocol', 'runner/results', 'schema'],
-  'runner/steps': ['runner/matchers', 'runner/protocol', 'runner/results', 'runner/suite-loader', 'schema'],
+  'runner/plan': ['runner/suite-loader', 'wire/results', 'schema'],
+  'runner/checks': ['wire/protocol', 'wire/results', 'schema'],
+  'runner/steps': ['runner/matchers', 'wire/protocol', 'wire/results', 'runner/suite-loader', 'schema'],
   // Deviation from DESIGN.md (docs/decisions/0001-engine-uses-matchers-for-conditions.md).
   'runner/engine': [
-    'runner/plan', 'runner/steps', 'runner/checks', 'runner/transports', 'runner/protocol', 'runner/results',
+    'runner/plan', 'runner/steps', 'runner/checks', 'wire/transports', 'wire/protocol', 'wire/results',
     'runner/suite-loader', 'runner/matchers', 'runner/config', 'mocks/core', 'schema',
   ],
-  'runner/repro': ['runner/config', 'runner/transports'],
-  'runner/baseline': ['runner/results', 'runner/suite-loader', 'schema'],
+  'runner/repro': ['runner/config', 'wire/transports'],
+  'runner/baseline': ['wire/results', 'runner/suite-loader', 'schema'],
   // Client mode hosts a mock server for the client under test, so it stands on the mock kit.
   'runner/client-mode': [
-    'runner/engine', 'runner/matchers', 'runner/protocol', 'runner/results', 'runner/suite-loader', 'runner/transports', 'runner/checks', 'mocks', 'schema',
+    'runner/engine', 'runner/matchers', 'wire/protocol', 'wire/results', 'runner/suite-loader', 'wire/transports', 'runner/checks', 'mocks', 'schema',
   ],
-  'runner/fuzz': ['runner/engine', 'runner/protocol', 'runner/transports', 'runner/results', 'runner/suite-loader', 'runner/matchers', 'schema'],
-  'runner/cli': [
-    'runner/config', 'runner/suite-loader', 'runner/plan', 'runner/engine', 'runner/fuzz', 'runner/results', 'runner/transports',
-    'runner/repro', 'runner/protocol', 'runner/client-mode', 'runner/baseline', 'reports', 'mocks/adapters', 'mocks', 'schema',
+  'runner/fuzz': ['runner/engine', 'wire/protocol', 'wire/transports', 'wire/results', 'runner/suite-loader', 'runner/matchers', 'schema'],
+  cli: [
+    'runner/config', 'runner/suite-loader', 'runner/plan', 'runner/engine', 'runner/fuzz', 'wire/results', 'wire/transports',
+    'runner/repro', 'wire/protocol', 'runner/client-mode', 'runner/baseline', 'reports', 'mocks/adapters', 'mocks', 'schema',
   ],
-  reports: ['runner/results', 'reports', 'schema'],
-  'mocks/core': ['runner/protocol', 'schema', 'mocks/core'],
+  reports: ['wire/results', 'reports', 'schema'],
+  'mocks/core': ['wire/protocol', 'schema'],
   'mocks/config': ['mocks/core', 'schema'],
-  'mocks/client': ['runner/protocol', 'runner/transports', 'schema'],
-  'mocks/adapters': ['mocks/core', 'runner/protocol', 'schema'],
+  'mocks/client': ['wire/protocol', 'wire/transports', 'schema'],
+  'mocks/adapters': ['mocks/core', 'wire/protocol', 'schema'],
   // Mock OAuth stands alone (Node built-ins only): it forwards to an MCP endpoint over HTTP.
   'mocks/auth': [],
-  'mocks/msw': ['mocks/adapters', 'mocks/core', 'runner/protocol', 'schema'],
-  'mocks/reference': ['mocks/core', 'mocks/adapters', 'mocks/client', 'runner/protocol', 'schema'],
-  mocks: ['mocks/core', 'mocks/config', 'mocks/client', 'mocks/adapters', 'mocks/reference', 'mocks/auth', 'runner/protocol', 'schema'],
+  'mocks/msw': ['mocks/adapters', 'mocks/core', 'wire/protocol', 'schema'],
+  'mocks/reference': ['mocks/core', 'mocks/adapters', 'mocks/client', 'wire/protocol', 'schema'],
+  mocks: ['mocks/core', 'mocks/config', 'mocks/client', 'mocks/adapters', 'mocks/reference', 'mocks/auth', 'wire/protocol', 'schema'],
 };
+
+const TOP_FOLDERS = Object.keys(TOP_LEVEL);
+
+function topOf(file: string): string | undefined {
+  const first = relative(root, file).split('\\').join('/').split('/')[0];
+  return first !== undefined && TOP_FOLDERS.includes(first) ? first : undefined;
+}
 
 function moduleOf(file: string): string | undefined {
   const rel = relative(root, file).split('\\').join('/');
   if (rel.startsWith('schema/')) return 'schema';
   if (rel.startsWith('reports/')) return 'reports';
-  const m = /^(runner|mocks)\/([^/]+)(\/|$)/.exec(rel);
+  if (rel.startsWith('cli/')) return 'cli';
+  const m = /^(runner|mocks|wire)\/([^/]+)(\/|$)/.exec(rel);
   if (!m) return undefined;
   const [, top, second] = m;
-  if (/\.[jt]s$/.test(second!)) return top === 'runner' ? `runner/${second!.replace(/\.[jt]s$/, '')}` : 'mocks';
+  if (/\.[jt]s$/.test(second!)) return top === 'mocks' ? 'mocks' : `${top}/${second!.replace(/\.[jt]s$/, '')}`;
   return `${top}/${second}`;
 }
 
@@ -68,7 +90,7 @@ function sources(dir: string): string[] {
   return out;
 }
 
-const files = ['schema', 'runner', 'reports', 'mocks'].flatMap((d) => {
+const files = TOP_FOLDERS.flatMap((d) => {
   try {
     return sources(join(root, d));
   } catch {
@@ -76,19 +98,76 @@ const files = ['schema', 'runner', 'reports', 'mocks'].flatMap((d) => {
   }
 });
 
+/** Relative imports and re-exports of a source file, resolved to .ts paths. */
+function importsOf(file: string): { target: string; spec: string }[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"](\.[^'"]+)['"]/g)].map((m) => ({
+    spec: m[1]!,
+    target: resolve(dirname(file), m[1]!).replace(/\.js$/, '.ts'),
+  }));
+}
+
+/** Strongly connected groups of more than one file in the import graph (Tarjan). */
+function importCycles(): string[][] {
+  const graph = new Map(files.map((f) => [f, importsOf(f).map((i) => i.target).filter((t) => t !== f)]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  let next = 0;
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(relative(root, w));
+    } while (w !== v);
+    if (group.length > 1) groups.push(group.sort());
+  };
+  for (const f of files) if (!index.has(f)) visit(f);
+  return groups;
+}
+
 describe('architecture', () => {
   it('every import follows the allowed dependency directions', () => {
     const violations: string[] = [];
     for (const file of files) {
       const from = moduleOf(file);
       if (!from) continue;
-      const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/(?:import|export)[^'"]*?from\s+['"](\.[^'"]+)['"]/g)) {
-        const target = moduleOf(resolve(dirname(file), m[1]!));
+      for (const { target: path, spec } of importsOf(file)) {
+        const target = moduleOf(path);
         if (!target || target === from) continue;
         const allowed = ALLOWED[from];
         if (!allowed) violations.push(`${relative(root, file)}: module ${from} has no entry in the allowed table`);
-        else if (!allowed.includes(target)) violations.push(`${relative(root, file)} imports ${target} (${m[1]}), which ${from} may not import`);
+        else if (!allowed.includes(target)) violations.push(`${relative(root, file)} imports ${target} (${spec}), which ${from} may not import`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('the top-level folders form the layers of the README (one way, no cycle)', () => {
+    const violations: string[] = [];
+    for (const file of files) {
+      const from = topOf(file);
+      if (!from) continue;
+      for (const { target: path, spec } of importsOf(file)) {
+        const target = topOf(path);
+        if (!target || target === from) continue;
+        if (!TOP_LEVEL[from]!.includes(target)) violations.push(`${relative(root, file)} imports ${target}/ (${spec}): ${from}/ stands below it`);
       }
     }
     expect(violations).toEqual([]);
@@ -106,7 +185,7 @@ describe('architecture', () => {
     };
     walk(suitesDir);
     const offenders: string[] = [];
-    for (const file of files.filter((f) => relative(root, f).startsWith('runner'))) {
+    for (const file of files.filter((f) => /^(runner|wire|cli)/.test(relative(root, f)))) {
       const text = readFileSync(file, 'utf8');
       for (const id of ids) if (text.includes(`'${id}'`) || text.includes(`"${id}"`) || text.includes(`\`${id}\``)) offenders.push(`${relative(root, file)} names ${id}`);
     }

@@ -7,7 +7,7 @@
 // with its standard headers checked. Requests are answered on an SSE stream that ends after the
 // last response; notifications and responses are accepted with 202.
 import { randomUUID } from 'node:crypto';
-import { idKey } from '../../runner/protocol/index.js';
+import { idKey } from '../../wire/protocol/index.js';
 import { compareRevisions, isRevision, isStateless } from '../../schema/revisions.js';
 import type { MockServer, ServerConnection } from '../core/index.js';
 import { createSseBody, SessionStreams } from './http-session-streams.js';

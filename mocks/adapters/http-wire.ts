@@ -1,7 +1,7 @@
 // Reading the Streamable HTTP wire from a fetch `Request`: media types, message ids, which era a
 // POST belongs to, and the 2026-07-28 standard headers that must agree with the body. Pure
 // functions, so the fetch handler keeps only the routing.
-import { idKey, META } from '../../runner/protocol/index.js';
+import { idKey, META } from '../../wire/protocol/index.js';
 import { isRevision, isStateless } from '../../schema/revisions.js';
 
 export const JSON_TYPE = 'application/json';

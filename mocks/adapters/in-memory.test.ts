@@ -1,7 +1,7 @@
-// The in-memory transport keeps the Transport contract of runner/protocol: stdio-like framing of
+// The in-memory transport keeps the Transport contract of wire/protocol: stdio-like framing of
 // what is sent, asynchronous in-order events, one connection per transport, and a close report.
 import { describe, expect, it } from 'vitest';
-import type { TransportEvent } from '../../runner/protocol/index.js';
+import type { TransportEvent } from '../../wire/protocol/index.js';
 import { createMockServer, mcp } from '../core/index.js';
 import { createReferenceServer } from '../reference/index.js';
 import { createInMemoryTransport } from './index.js';

@@ -1,4 +1,4 @@
-// A Transport (runner/protocol) wired straight to a mock server connection, with no process: the
+// A Transport (wire/protocol) wired straight to a mock server connection, with no process: the
 // bytes are framed into lines exactly as on stdio, and every event is delivered asynchronously.
 import {
   LineDecoder,
@@ -7,7 +7,7 @@ import {
   type SendOptions,
   type Transport,
   type TransportEvent,
-} from '../../runner/protocol/index.js';
+} from '../../wire/protocol/index.js';
 import type { MockServer, ServerConnection } from '../core/index.js';
 
 export interface InMemoryTransportOptions {

@@ -2,7 +2,7 @@
 // nothing but messages on stdout, diagnostics on stderr, and a prompt exit when stdin ends.
 // The framing module alone: the protocol index would load the runner's session and HTTP modules
 // into every stdio server process.
-import { LineDecoder, type FrameEvent } from '../../runner/protocol/line-framing.js';
+import { LineDecoder, type FrameEvent } from '../../wire/protocol/line-framing.js';
 import type { MockServer, ServerConnection } from '../core/index.js';
 
 export interface StdioServerOptions {

@@ -13,8 +13,8 @@ import {
   type ReplyScript,
   type RequestId,
   type Transport,
-} from '../../runner/protocol/index.js';
-import { StdioTransport } from '../../runner/transports/index.js';
+} from '../../wire/protocol/index.js';
+import { StdioTransport } from '../../wire/transports/index.js';
 import { isStateless, protocolValidator, type Revision } from '../../schema/index.js';
 
 export const DEFAULT_CLIENT: ClientIdentity = { clientInfo: { name: 'mcp-conform-mock-client', version: '1.0.0' }, capabilities: {} };

@@ -9,8 +9,8 @@ import {
   type JsonRpcNotification,
   type JsonRpcRequest,
   type RequestId,
-} from '../../runner/protocol/json-rpc.js';
-import type { Implementation } from '../../runner/protocol/wire.js';
+} from '../../wire/protocol/json-rpc.js';
+import type { Implementation } from '../../wire/protocol/wire.js';
 import { compareRevisions, type Revision } from '../../schema/revisions.js';
 import { notificationMatches, requestMatches, type Handler } from './handlers.js';
 import { isLoggingLevel, type LoggingLevel } from './log-levels.js';

@@ -1,6 +1,6 @@
 // Request and notification handlers: a matcher (method name or predicate) plus a resolver, built
 // with `mcp.request` / `mcp.notification`. The server tries them in order; the first answer wins.
-import type { JsonRpcNotification, JsonRpcRequest } from '../../runner/protocol/index.js';
+import type { JsonRpcNotification, JsonRpcRequest } from '../../wire/protocol/index.js';
 import type { ReplyValue } from './reply.js';
 import type { NotificationContext, RequestContext } from './request-context.js';
 

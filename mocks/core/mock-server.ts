@@ -1,6 +1,6 @@
 // The transport-agnostic mock MCP server: an ordered list of handlers (with msw-style use/reset),
 // interceptors that can plant one defect, a recorder, and any number of client connections.
-import type { Implementation, JsonRpcRequest, RequestId } from '../../runner/protocol/index.js';
+import type { Implementation, JsonRpcRequest, RequestId } from '../../wire/protocol/index.js';
 import { compareRevisions, isStateless, REVISIONS, type Revision } from '../../schema/revisions.js';
 import { Connection, type ServerConnection } from './connection.js';
 import type { Handler } from './handlers.js';

@@ -1,6 +1,6 @@
 // Records every message a mock server receives and sends, per connection, so tests can assert on
 // what happened; pairs requests with their responses in both directions. Bounded: oldest go first.
-import { idKey, type RequestId } from '../../runner/protocol/json-rpc.js';
+import { idKey, type RequestId } from '../../wire/protocol/json-rpc.js';
 
 export interface RecordedMessage {
   seq: number;

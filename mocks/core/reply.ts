@@ -1,6 +1,6 @@
 // What a request resolver may answer with: a plain result object, a protocol error, or no answer
 // at all. `reply.*` builds the non-result answers; throwing a ProtocolError works as well.
-import type { JsonRpcError } from '../../runner/protocol/index.js';
+import type { JsonRpcError } from '../../wire/protocol/index.js';
 
 /** A JSON-RPC error a resolver throws (or returns via `reply.error`) to answer with an error response. */
 export class ProtocolError extends Error {

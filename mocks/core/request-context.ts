@@ -1,6 +1,6 @@
 // The context a resolver works with: the request, the revision it is served at, the client's
 // capabilities, and request-scoped behaviours (delay, progress, logging, asking the client).
-import type { Implementation, JsonRpcNotification, JsonRpcRequest, RequestId } from '../../runner/protocol/index.js';
+import type { Implementation, JsonRpcNotification, JsonRpcRequest, RequestId } from '../../wire/protocol/index.js';
 import type { Revision } from '../../schema/revisions.js';
 import { passesLevel, type LoggingLevel } from './log-levels.js';
 import type { ServerConnection } from './connection.js';

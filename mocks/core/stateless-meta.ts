@@ -1,7 +1,7 @@
 // The per-request `_meta` of 2026-07-28: reading and checking what each request must carry, and
 // adding what every result must carry (resultType, serverInfo, cache hints on cacheable results).
-import { META } from '../../runner/protocol/wire.js';
-import type { Implementation } from '../../runner/protocol/index.js';
+import { META } from '../../wire/protocol/wire.js';
+import type { Implementation } from '../../wire/protocol/index.js';
 import { isLoggingLevel, type LoggingLevel } from './log-levels.js';
 import { ProtocolError } from './reply.js';
 

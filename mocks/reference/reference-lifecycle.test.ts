@@ -1,7 +1,7 @@
 // The reference server's handshake, negotiation and per-request `_meta` rules at every revision,
 // through the in-memory transport; every message it sends is checked against our schemas.
 import { afterEach, describe, expect, it } from 'vitest';
-import { META, initializeParams } from '../../runner/protocol/index.js';
+import { META, initializeParams } from '../../wire/protocol/index.js';
 import { REVISIONS, type Revision } from '../../schema/index.js';
 import { createReferenceServer, REFERENCE_SERVER_NAME } from './index.js';
 import { packageVersion } from './package-version.js';

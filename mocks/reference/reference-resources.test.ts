@@ -1,7 +1,7 @@
 // Resources, prompts and completion of the reference server at every revision: pagination to the
 // end, reading text and blobs, error codes per revision, subscriptions, prompt arguments.
 import { afterEach, describe, expect, it } from 'vitest';
-import { META } from '../../runner/protocol/index.js';
+import { META } from '../../wire/protocol/index.js';
 import { REVISIONS, type Revision } from '../../schema/index.js';
 import { createReferenceServer } from './index.js';
 import { converse, type Conversation } from './test-conversation.js';

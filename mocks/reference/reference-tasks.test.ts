@@ -1,7 +1,7 @@
 // Tasks of the reference server (2025-11-25 only): a task-augmented call of `slow` is created
 // working, reported by tasks/get and tasks/list, read with tasks/result, and not cancellable once done.
 import { afterEach, describe, expect, it } from 'vitest';
-import { isErrorResponse } from '../../runner/protocol/index.js';
+import { isErrorResponse } from '../../wire/protocol/index.js';
 import { createReferenceServer } from './index.js';
 import { RELATED_TASK_KEY } from './tasks.js';
 import { converse, type Conversation } from './test-conversation.js';

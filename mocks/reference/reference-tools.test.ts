@@ -1,7 +1,7 @@
 // Tools of the reference server at every revision: listing and pagination, calls and their error
 // kinds, structured output, progress, cancellation, logging, and asking the client for input.
 import { afterEach, describe, expect, it } from 'vitest';
-import { isErrorResponse, META } from '../../runner/protocol/index.js';
+import { isErrorResponse, META } from '../../wire/protocol/index.js';
 import { REVISIONS, type Revision } from '../../schema/index.js';
 import { createReferenceServer } from './index.js';
 import { converse, type Conversation, type ConversationOptions } from './test-conversation.js';

@@ -1,6 +1,6 @@
 // Test support: a mock client talking to a mock server over the in-memory transport, at one
 // revision, that checks every message the server sends against our schema of that revision.
-import type { ClientIdentity, ReplyScript } from '../../runner/protocol/index.js';
+import type { ClientIdentity, ReplyScript } from '../../wire/protocol/index.js';
 import type { Revision } from '../../schema/index.js';
 import { createInMemoryTransport } from '../adapters/index.js';
 import { MockClient } from '../client/index.js';

@@ -1,5 +1,5 @@
 // The console's baseline block: what the run expected, what is new, and which entries are stale.
-import type { BaselineOutcome } from '../../runner/results/index.js';
+import type { BaselineOutcome } from '../../wire/results/index.js';
 import type { Style } from '../format/index.js';
 
 export function renderBaseline(outcome: BaselineOutcome | undefined, style: Style): string[] {

@@ -1,6 +1,6 @@
 // The one line printed per finished cell (`✓ lifecycle/ping [2025-06-18] 12ms`), and in verbose
 // mode the line per check under it.
-import type { CheckResult, ScenarioResult } from '../../runner/results/index.js';
+import type { CheckResult, ScenarioResult } from '../../wire/results/index.js';
 import { cellLabel, cellMark, formatDuration, printable, type Style } from '../format/index.js';
 
 export function renderCellLine(cell: ScenarioResult, style: Style): string {

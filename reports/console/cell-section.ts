@@ -1,6 +1,6 @@
 // The detailed explanation of one failed, errored or warned cell in the console report: a headline
 // with the cell and its title, then the shared four-block explanation (DESIGN rule 5).
-import type { ScenarioResult } from '../../runner/results/index.js';
+import type { ScenarioResult } from '../../wire/results/index.js';
 import { cellLabel, cellMark, checksToExplain, indent, printable, renderCellExplanation, type Style } from '../format/index.js';
 
 const WORDS = { failed: 'FAIL', errored: 'ERROR', warning: 'WARN' } as const;

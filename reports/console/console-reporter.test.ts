@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReporter, type ReporterOptions } from '../index.js';
 import { captureOutput, fixtureRun, greenRun, interruptedRun, strictRun, unavailableRun } from '../test-fixtures.js';
-import type { RunResult } from '../../runner/results/index.js';
+import type { RunResult } from '../../wire/results/index.js';
 import { CLEAR_LINE } from './progress-line.js';
 
 function consoleOutput(run: RunResult, options: Omit<ReporterOptions, 'stream'> = {}, stream: { isTTY?: boolean; columns?: number } = {}) {

@@ -1,7 +1,7 @@
 // The human report: a live progress line on a terminal or one line per cell otherwise, then the
 // summary by area, each failure explained in four blocks, the recap and the totals line.
 import { renderBaseline } from './baseline.js';
-import type { Reporter, RunHeader, RunResult, ScenarioResult } from '../../runner/results/index.js';
+import type { Reporter, RunHeader, RunResult, ScenarioResult } from '../../wire/results/index.js';
 import { cellLabel, needsExplaining, printable, type OutputSink, type Style } from '../format/index.js';
 import { renderCellLine, renderCheckLines } from './cell-line.js';
 import { renderCellSection } from './cell-section.js';

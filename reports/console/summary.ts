@@ -1,6 +1,6 @@
 // The end-of-run sections: counts per area, skipped cells grouped by reason, the recap of every
 // failure and warning, and the totals line.
-import type { RunResult, RunSummary, ScenarioResult } from '../../runner/results/index.js';
+import type { RunResult, RunSummary, ScenarioResult } from '../../wire/results/index.js';
 import { cellFindings, cellLabel, cellMark, formatDuration, padEnd, printable, type Style } from '../format/index.js';
 
 function plural(n: number, one: string, many = `${one}s`): string {

@@ -1,6 +1,6 @@
 // Sorts a cell's checks into what reports must explain: failures (MUSTs, and SHOULDs under
 // --strict), warnings (SHOULDs otherwise) and errors (the target misbehaved, or we did).
-import type { CheckResult, ScenarioResult } from '../../runner/results/index.js';
+import type { CheckResult, ScenarioResult } from '../../wire/results/index.js';
 import type { Mark } from './style.js';
 
 export interface CellFindings {
@@ -28,7 +28,7 @@ export function checksToExplain(cell: Pick<ScenarioResult, 'checks'>, strict: bo
 }
 
 /** The mark a cell is shown with: its status, except that a passed cell with warnings shows `!`.
- * The engine's status is trusted as is; it already applied --strict (runner/results/verdict.ts). */
+ * The engine's status is trusted as is; it already applied --strict (wire/results/verdict.ts). */
 export function cellMark(cell: Pick<ScenarioResult, 'status' | 'checks'>): Mark {
   if (cell.status === 'passed' && cell.checks.some((c) => c.status === 'warning')) return 'warning';
   return cell.status;

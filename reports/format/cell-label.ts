@@ -1,6 +1,6 @@
 // The name of a cell everywhere it is shown: `area/slug [revision]`, plus `(transport)` when the
 // transport is not the default stdio, so two cells never share a name in any report.
-import type { ScenarioResult } from '../../runner/results/index.js';
+import type { ScenarioResult } from '../../wire/results/index.js';
 
 export const DEFAULT_TRANSPORT = 'stdio';
 

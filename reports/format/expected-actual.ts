@@ -1,6 +1,6 @@
 // Block (b) of a finding (DESIGN rule 5): what the rule expected, what the target did, and the
 // JSON pointer into the offending message when the check knows one.
-import type { CheckResult } from '../../runner/results/index.js';
+import type { CheckResult } from '../../wire/results/index.js';
 import { field, type FieldOptions } from './field.js';
 import type { Style } from './style.js';
 

@@ -1,6 +1,6 @@
 // Composes the explanation of a cell (DESIGN rule 5): per check the rule (a), expected vs actual
 // (b) and the exchange (c); then the one reproduce command (d) and numbered hints.
-import type { CheckResult, ScenarioResult } from '../../runner/results/index.js';
+import type { CheckResult, ScenarioResult } from '../../wire/results/index.js';
 import { renderExpectedActual } from './expected-actual.js';
 import { collectHints, renderHints } from './hints.js';
 import { printable } from './printable.js';

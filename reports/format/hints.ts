@@ -1,6 +1,6 @@
 // Numbered hints after a finding: collected from every check of a cell, duplicates dropped, in the
 // order the checks raised them.
-import type { CheckResult } from '../../runner/results/index.js';
+import type { CheckResult } from '../../wire/results/index.js';
 import { printable } from './printable.js';
 import type { Style } from './style.js';
 

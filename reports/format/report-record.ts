@@ -15,7 +15,7 @@ import type {
   ScenarioStatus,
   TargetInfo,
   TranscriptEntry,
-} from '../../runner/results/index.js';
+} from '../../wire/results/index.js';
 import type { Revision } from '../../schema/revisions.js';
 
 /** Bumped on any change a reader of an older report would trip over. */

@@ -1,6 +1,6 @@
 // Block (a) of a finding (DESIGN rule 5): the rule broken — id, level, revision, spec section with
 // its link, and our one-line summary.
-import type { CheckResult } from '../../runner/results/index.js';
+import type { CheckResult } from '../../wire/results/index.js';
 import type { Revision } from '../../schema/revisions.js';
 import { field } from './field.js';
 import type { Style } from './style.js';

@@ -1,7 +1,7 @@
 // The one place that owns colours, status marks and the `mcp-conform:` prefix for human output.
 // Every reporter paints through a Style, so turning colour off (flag, NO_COLOR, file) is one switch.
 import pc from 'picocolors';
-import type { CheckStatus, ScenarioStatus } from '../../runner/results/index.js';
+import type { CheckStatus, ScenarioStatus } from '../../wire/results/index.js';
 
 type Paint = (text: string) => string;
 

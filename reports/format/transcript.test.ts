@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptEntry } from '../../runner/results/index.js';
+import type { TranscriptEntry } from '../../wire/results/index.js';
 import { createStyle } from './style.js';
 import { renderTranscript, transcriptWindow } from './transcript.js';
 

@@ -1,6 +1,6 @@
 // Renders a cell's transcript as numbered, timestamped lines (→ sent, ← received, ! stderr, · note)
 // and picks the window around a check's evidence, marking omitted stretches with an ellipsis.
-import type { Direction, TranscriptEntry } from '../../runner/results/index.js';
+import type { Direction, TranscriptEntry } from '../../wire/results/index.js';
 import { printable } from './printable.js';
 import { createStyle, type Style } from './style.js';
 import { ELLIPSIS, truncate } from './text-width.js';

@@ -1,6 +1,6 @@
 // The JSON report: one document written when the run ends, shaped by reports/format's records and
 // described by schema/report/report.schema.json. The transcript in it is complete.
-import type { Reporter, RunResult } from '../../runner/results/index.js';
+import type { Reporter, RunResult } from '../../wire/results/index.js';
 import { reportDocument, type OutputSink } from '../format/index.js';
 
 export function renderJsonReport(run: RunResult): string {

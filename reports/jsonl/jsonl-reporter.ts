@@ -1,6 +1,6 @@
 // The streamed report (DESIGN rule 8): a header line at run start, one line per cell as it ends,
 // and a footer with totals and the end reason; a file without its footer is an incomplete run.
-import type { Reporter, RunHeader, RunResult, ScenarioResult } from '../../runner/results/index.js';
+import type { Reporter, RunHeader, RunResult, ScenarioResult } from '../../wire/results/index.js';
 import { footerRecord, headerRecord, scenarioRecord, type OutputSink, type ReportLine } from '../format/index.js';
 
 export function jsonlLine(line: ReportLine): string {

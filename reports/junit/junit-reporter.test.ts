@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createReporter } from '../index.js';
 import { captureOutput, fixtureRun, interruptedRun, memoryStream, replay, strictRun, unavailableRun } from '../test-fixtures.js';
-import type { RunResult } from '../../runner/results/index.js';
+import type { RunResult } from '../../wire/results/index.js';
 import { renderJunitReport } from './junit-reporter.js';
 
 const junitOutput = (run: RunResult = fixtureRun()) => captureOutput((s) => createReporter('junit', { stream: s }), run);

@@ -7,7 +7,7 @@
 // - every rule a cell checked is a <property name="rule" .../> inside its <testcase>;
 // - a run that never started or was interrupted gets one synthetic testcase with an <error>, so a
 //   CI job never shows a green report for a run that did not finish.
-import type { CheckResult, FuzzResult, FuzzViolation, Reporter, RunResult, ScenarioResult } from '../../runner/results/index.js';
+import type { CheckResult, FuzzResult, FuzzViolation, Reporter, RunResult, ScenarioResult } from '../../wire/results/index.js';
 import { cellFindings, cellLabel, createStyle, renderCellExplanation, seconds, type OutputSink } from '../format/index.js';
 import { renderXml, type XmlElement } from './xml.js';
 

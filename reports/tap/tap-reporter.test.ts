@@ -2,7 +2,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { createReporter } from '../index.js';
 import { captureOutput, fixtureRun, interruptedRun, memoryStream, replay, strictRun, unavailableRun } from '../test-fixtures.js';
-import type { RunResult } from '../../runner/results/index.js';
+import type { RunResult } from '../../wire/results/index.js';
 import { renderTapReport, tapEscape } from './tap-reporter.js';
 
 const tapOutput = (run: RunResult = fixtureRun()) => captureOutput((s) => createReporter('tap', { stream: s }), run);

@@ -6,7 +6,7 @@
 // as unimportant either way, whereas a warning is a real finding about the target that merely does
 // not fail the run. Under --strict the cell fails and the point is `not ok`.
 import { stringify } from 'yaml';
-import type { CheckResult, FuzzResult, FuzzViolation, Reporter, RunHeader, RunResult, ScenarioResult } from '../../runner/results/index.js';
+import type { CheckResult, FuzzResult, FuzzViolation, Reporter, RunHeader, RunResult, ScenarioResult } from '../../wire/results/index.js';
 import { cellFindings, cellLabel, createStyle, printable, renderTranscript, type OutputSink } from '../format/index.js';
 
 const PLAIN = createStyle(false);

@@ -1,6 +1,6 @@
 // Measures the finished run against the baseline before the reporters see it, so every report shows
 // which failures were expected, which are new and which entries are stale. Wraps the real reporters.
-import type { BaselineEntry, BaselineOutcome, Reporter, RunResult } from '../results/index.js';
+import type { BaselineEntry, BaselineOutcome, Reporter, RunResult } from '../../wire/results/index.js';
 import { evaluateBaseline } from './evaluate-baseline.js';
 
 export class BaselineReporter implements Reporter {

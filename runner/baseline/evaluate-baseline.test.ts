@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckResult, RunResult, ScenarioResult } from '../results/index.js';
+import type { CheckResult, RunResult, ScenarioResult } from '../../wire/results/index.js';
 import { baselineFor, evaluateBaseline } from './evaluate-baseline.js';
 
 const rule = { id: 'r.x', level: 'MUST' as const, section: 's', url: 'u', summary: 'm' };

@@ -2,7 +2,7 @@
 // its failing checks is covered by an entry (scenario id or glob, optionally narrowed to revision,
 // transport and check); an entry that covers nothing is stale. Only the unexpected and the stale
 // fail the run, so a baseline can only shrink.
-import type { BaselineEntry, BaselineOutcome, CheckResult, RunResult, ScenarioResult } from '../results/index.js';
+import type { BaselineEntry, BaselineOutcome, CheckResult, RunResult, ScenarioResult } from '../../wire/results/index.js';
 import { idMatches } from '../suite-loader/index.js';
 
 const isFailing = (c: CheckResult, strict: boolean) => c.status === 'failed' || c.status === 'errored' || c.status === 'runner-bug' || (strict && c.status === 'warning');

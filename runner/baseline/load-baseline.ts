@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { parseYamlSource, schemaProblems, SourceProblemsError, userFileSchema, userFileValidator } from '../../schema/scenario/index.js';
-import type { BaselineEntry } from '../results/index.js';
+import type { BaselineEntry } from '../../wire/results/index.js';
 
 export const BASELINE_INVALID = 'MCPC_BASELINE_INVALID';
 

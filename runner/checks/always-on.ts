@@ -2,8 +2,8 @@
 // well-formedness, response correlation, schema validity of every message, and a clean exit.
 import { compareRevisions, type Revision } from '../../schema/revisions.js';
 import { badMetaKeys } from './meta-key-names.js';
-import type { CheckResult, CheckStatus, RuleRef } from '../results/index.js';
-import type { Anomaly, CloseReport, Session } from '../protocol/index.js';
+import type { CheckResult, CheckStatus, RuleRef } from '../../wire/results/index.js';
+import type { Anomaly, CloseReport, Session } from '../../wire/protocol/index.js';
 
 export const ALWAYS_ON_RULES = {
   stdoutOnlyMessages: 'transport.stdio.stdout-only-messages',

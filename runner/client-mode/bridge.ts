@@ -3,8 +3,8 @@
 // transcript; the client's lines are also kept parsed, for the expectations to judge.
 import { createServer, type Server, type Socket } from 'node:net';
 import type { MockServer } from '../../mocks/index.js';
-import { LineDecoder } from '../protocol/index.js';
-import { quoteWord } from '../transports/index.js';
+import { LineDecoder } from '../../wire/protocol/index.js';
+import { quoteWord } from '../../wire/transports/index.js';
 import type { AuthFacts } from './auth-host.js';
 import type { HttpFacts } from './http-host.js';
 

@@ -3,7 +3,7 @@
 // its initialize request. Requests are matched by id on the cancel's connection; at a stateless
 // revision every HTTP POST is a connection of its own, so any earlier request of the cell counts.
 import { renderValue } from '../matchers/index.js';
-import type { CheckResult } from '../results/index.js';
+import type { CheckResult } from '../../wire/results/index.js';
 import type { RecordedLine } from './bridge.js';
 import type { CancellationDuty } from './types.js';
 

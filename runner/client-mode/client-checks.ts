@@ -2,9 +2,9 @@
 // message, and each message is valid against the schema for the client side: the cell revision's,
 // or on a connection where the mock answered initialize, the revision negotiated there (a modern
 // client that falls back to a legacy server speaks the legacy revision on that connection).
-import { classify } from '../protocol/index.js';
+import { classify } from '../../wire/protocol/index.js';
 import { ALWAYS_ON_RULES, type MessageValidator } from '../checks/index.js';
-import type { CheckResult, RuleRef } from '../results/index.js';
+import type { CheckResult, RuleRef } from '../../wire/results/index.js';
 import type { RecordedLine } from './bridge.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

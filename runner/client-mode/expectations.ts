@@ -2,7 +2,7 @@
 // Each expectation becomes one check citing its rule; `sent … capture` binds variables later
 // expectations can use with `$var`.
 import { describePattern, getPointer, jsonEqual, matchPattern, renderValue, type MatchContext } from '../matchers/index.js';
-import type { CheckResult, CheckStatus, RuleRef } from '../results/index.js';
+import type { CheckResult, CheckStatus, RuleRef } from '../../wire/results/index.js';
 import { isStateless, type Revision } from '../../schema/revisions.js';
 import type { RecordedLine } from './bridge.js';
 import { judgeCancellations } from './cancellation-expectations.js';

@@ -3,7 +3,7 @@
 // resuming a dropped stream with Last-Event-ID after the `retry` the server asked for, the Accept
 // header of every POST and GET. Each duty is
 // judged from the requests the mock saw (HttpFacts), in arrival order.
-import { META } from '../protocol/index.js';
+import { META } from '../../wire/protocol/index.js';
 import type { Revision } from '../../schema/revisions.js';
 import type { HttpFacts, HttpRequestRecord } from './http-host.js';
 import type { HttpCheckName } from './types.js';

@@ -5,9 +5,9 @@ import { createMockFromConfig, type MockConfig, type MockServer } from '../../mo
 import { isRevision, isStateless, type Revision } from '../../schema/revisions.js';
 import type { MessageValidator } from '../checks/index.js';
 import type { MatchContext } from '../matchers/index.js';
-import { TransportStartError } from '../protocol/index.js';
-import { scenarioStatus, type CheckResult, type RuleRef, type ScenarioResult, type TranscriptEntry } from '../results/index.js';
-import { StdioTransport } from '../transports/index.js';
+import { TransportStartError } from '../../wire/protocol/index.js';
+import { scenarioStatus, type CheckResult, type RuleRef, type ScenarioResult, type TranscriptEntry } from '../../wire/results/index.js';
+import { StdioTransport } from '../../wire/transports/index.js';
 import { AuthorizingHttpHost } from './auth-host.js';
 import { StdioRelayHost, type ClientHost, type RecordedLine, type Recorder } from './bridge.js';
 import { clientAlwaysOnChecks, negotiatedVersions } from './client-checks.js';

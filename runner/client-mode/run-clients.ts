@@ -2,7 +2,7 @@
 // results handed to the reporters in plan order, as the server engine does.
 import { expandRange, REVISIONS, type Revision } from '../../schema/revisions.js';
 import { mapOrdered } from '../engine/index.js';
-import { summarise, type Reporter, type RunHeader, type RunResult, type ScenarioResult } from '../results/index.js';
+import { summarise, type Reporter, type RunHeader, type RunResult, type ScenarioResult } from '../../wire/results/index.js';
 import { runClientCell, URL_PLACEHOLDER, type ClientCellInput } from './run-client-cell.js';
 import type { ClientScenario } from './types.js';
 

@@ -3,7 +3,7 @@
 // which asks a capable client gets what such a client would give (an empty roots list, a short
 // sampled text, a declined elicitation). Undeclared capabilities get no default: the session then
 // answers -32601, as a client without the capability would.
-import type { ReplyScript } from '../protocol/index.js';
+import type { ReplyScript } from '../../wire/protocol/index.js';
 
 const DEFAULTS: Record<string, { capability: string; reply: ReplyScript[string] }> = {
   'roots/list': { capability: 'roots', reply: { result: { roots: [] } } },

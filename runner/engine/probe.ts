@@ -9,7 +9,7 @@ import {
   withRequestMeta,
   type ClientIdentity,
   type Transport,
-} from '../protocol/index.js';
+} from '../../wire/protocol/index.js';
 import { emptyProfile, type TargetProfile } from './profile.js';
 
 export interface ProbeOutcome {

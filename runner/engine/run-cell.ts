@@ -3,8 +3,8 @@
 // misbehaviour (that becomes a finding).
 import { isStateless, type Revision } from '../../schema/revisions.js';
 import { alwaysOnChecks, type MessageValidator } from '../checks/index.js';
-import { Session, TransportStartError, type ClientIdentity, type CloseReport, type Transport } from '../protocol/index.js';
-import { scenarioStatus, type CheckResult, type ScenarioResult } from '../results/index.js';
+import { Session, TransportStartError, type ClientIdentity, type CloseReport, type Transport } from '../../wire/protocol/index.js';
+import { scenarioStatus, type CheckResult, type ScenarioResult } from '../../wire/results/index.js';
 import { performHandshake, runStep, StepError, type ExecutionContext, type RuleLookup, type Validators } from '../steps/index.js';
 import type { Cell } from '../plan/index.js';
 import type { Step } from '../suite-loader/types.js';

@@ -1,9 +1,9 @@
 // Orchestrates a run: probe the target at each revision, plan the cells, run them concurrently,
 // and stream lifecycle events to the reporters. Produces the immutable RunResult.
 import { REVISIONS, type Revision } from '../../schema/revisions.js';
-import type { ClientIdentity, Transport } from '../protocol/index.js';
+import type { ClientIdentity, Transport } from '../../wire/protocol/index.js';
 import { planCells, type Cell } from '../plan/index.js';
-import { summarise, type FuzzResult, type Reporter, type RunHeader, type RunResult, type ScenarioResult, type TargetInfo } from '../results/index.js';
+import { summarise, type FuzzResult, type Reporter, type RunHeader, type RunResult, type ScenarioResult, type TargetInfo } from '../../wire/results/index.js';
 import type { RuleLookup, Validators } from '../steps/index.js';
 import type { MessageValidator } from '../checks/index.js';
 import type { Scenario } from '../suite-loader/types.js';

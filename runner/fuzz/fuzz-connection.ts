@@ -9,7 +9,7 @@ import {
   type ClientIdentity,
   type JsonRpcResponse,
   type Transport,
-} from '../protocol/index.js';
+} from '../../wire/protocol/index.js';
 import { ID_PLACEHOLDERS } from './framing-arbitrary.js';
 import type { FuzzInput, HttpInput } from './fuzz-input.js';
 import { sendHttpInput } from './http-input-exchange.js';

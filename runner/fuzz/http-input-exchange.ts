@@ -1,7 +1,7 @@
 // Sends one fuzzed HTTP input on the connection's own HTTP session (so Mcp-Session-Id and the
 // negotiated MCP-Protocol-Version are there unless the input removes them) and reduces the answer
 // to what the HTTP properties judge: the status and the JSON-RPC messages of the body.
-import { isHttpCapable, type RawHttpResponse, type Transport } from '../protocol/index.js';
+import { isHttpCapable, type RawHttpResponse, type Transport } from '../../wire/protocol/index.js';
 import type { HttpInput } from './fuzz-input.js';
 
 export interface HttpAnswer {

@@ -2,7 +2,7 @@
 // collects what it offers (tools, resources, prompts) through the engine's probe.
 import { REVISIONS, type Revision } from '../../schema/index.js';
 import { probeRevision } from '../engine/index.js';
-import type { ClientIdentity, Transport } from '../protocol/index.js';
+import type { ClientIdentity, Transport } from '../../wire/protocol/index.js';
 import type { ToolLike } from './tool-call-arbitrary.js';
 
 export interface PreparedTarget {

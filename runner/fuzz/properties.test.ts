@@ -1,6 +1,6 @@
 // Each property fails on an observation that breaks it and passes on a clean one, with the rule it cites.
 import { describe, expect, it } from 'vitest';
-import type { JsonRpcResponse } from '../protocol/index.js';
+import type { JsonRpcResponse } from '../../wire/protocol/index.js';
 import type { FuzzInput } from './fuzz-input.js';
 import {
   answeredExactlyOnce,

@@ -1,6 +1,6 @@
 // The properties checked after every fuzzed input, one small function each, each citing the rule of
 // the catalogue it enforces. They read an Observation (what came back) and return violations.
-import type { Anomaly, JsonRpcResponse } from '../protocol/index.js';
+import type { Anomaly, JsonRpcResponse } from '../../wire/protocol/index.js';
 import type { FuzzInput, Violation } from './fuzz-input.js';
 import { httpAnswerAsExpected } from './http-properties.js';
 import type { HttpAnswer } from './http-input-exchange.js';

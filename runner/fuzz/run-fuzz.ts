@@ -3,8 +3,8 @@
 // it and replays the smallest input once more to capture the exchange that breaks the rules.
 import fc from 'fast-check';
 import type { Revision } from '../../schema/index.js';
-import type { ClientIdentity, TranscriptEntry, Transport } from '../protocol/index.js';
-import { isHttpCapable } from '../protocol/index.js';
+import type { ClientIdentity, TranscriptEntry, Transport } from '../../wire/protocol/index.js';
+import { isHttpCapable } from '../../wire/protocol/index.js';
 import { framingArbitrary } from './framing-arbitrary.js';
 import { httpFramingArbitrary, type HttpFramingContext } from './http-framing-arbitrary.js';
 import { invalidUtf8Arbitrary } from './invalid-utf8-arbitrary.js';

@@ -2,8 +2,8 @@
 // a check. Executors are small functions; this object is the only state they share.
 import type { Revision } from '../../schema/revisions.js';
 import type { MatchContext } from '../matchers/index.js';
-import type { CheckResult, CheckStatus, Level, RuleRef } from '../results/index.js';
-import type { ClientIdentity, PendingRequest, Session } from '../protocol/index.js';
+import type { CheckResult, CheckStatus, Level, RuleRef } from '../../wire/results/index.js';
+import type { ClientIdentity, PendingRequest, Session } from '../../wire/protocol/index.js';
 import type { Scenario, Step, CheckOptions, Condition } from '../suite-loader/types.js';
 
 export interface RuleLookup {

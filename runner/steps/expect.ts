@@ -1,7 +1,7 @@
 // `expect`: waits for the response to a labelled request and matches it against the expectation
 // (result, error, or one of several), then captures values into variables.
 import { describePattern, getPointer, matchPattern, type MatchOutcome } from '../matchers/index.js';
-import { isErrorResponse, type JsonRpcResponse } from '../protocol/index.js';
+import { isErrorResponse, type JsonRpcResponse } from '../../wire/protocol/index.js';
 import type { ExpectStep, ResponseExpectation } from '../suite-loader/types.js';
 import { boundFor, labelled, matchContext, missingReason, recordCheck, type StepContext } from './context.js';
 

@@ -1,7 +1,7 @@
 // `handshake`: the cell revision's opening exchange (initialize, then notifications/initialized).
 // Also used by the engine before the steps of every `session: initialized` scenario.
 import { isStateless } from '../../schema/revisions.js';
-import { initializeParams, isErrorResponse, type JsonRpcResponse } from '../protocol/index.js';
+import { initializeParams, isErrorResponse, type JsonRpcResponse } from '../../wire/protocol/index.js';
 import type { CheckOptions, HandshakeStep } from '../suite-loader/types.js';
 import { boundFor, recordCheck, missingReason, type StepContext } from './context.js';
 

@@ -1,7 +1,7 @@
 // The data view an `http` step matches patterns against: status, headers, media type, SSE events
 // with their ids and parsed JSON, and the JSON-RPC messages of the answer.
 import { describe, expect, it } from 'vitest';
-import type { RawHttpResponse } from '../protocol/index.js';
+import type { RawHttpResponse } from '../../wire/protocol/index.js';
 import { answerView } from './http.js';
 
 const exchange = (over: Partial<RawHttpResponse['exchange']> = {}): RawHttpResponse['exchange'] => ({

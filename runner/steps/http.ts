@@ -2,7 +2,7 @@
 // content negotiation, SSE event ids, resumption), sent on the cell's HTTP session. The answer is
 // matched against `answer` and can be stored for later steps with `as`.
 import { describePattern, evaluate, matchPattern } from '../matchers/index.js';
-import { isHttpCapable, type RawHttpRequest, type RawHttpResponse } from '../protocol/index.js';
+import { isHttpCapable, type RawHttpRequest, type RawHttpResponse } from '../../wire/protocol/index.js';
 import type { HttpStep } from '../suite-loader/types.js';
 import { matchContext, recordCheck, StepError, type StepContext } from './context.js';
 import { clip } from './expect.js';

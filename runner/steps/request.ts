@@ -1,7 +1,7 @@
 // `request`: sends a request (with the stateless `_meta` the revision needs) and moves on.
 import { isStateless } from '../../schema/revisions.js';
 import { evaluate } from '../matchers/index.js';
-import { META, withRequestMeta } from '../protocol/index.js';
+import { META, withRequestMeta } from '../../wire/protocol/index.js';
 import type { RequestStep } from '../suite-loader/types.js';
 import { StepError, type StepContext } from './context.js';
 

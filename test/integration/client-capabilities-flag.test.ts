@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
+const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 const SERVER = `${process.execPath} ${join(ROOT, 'test', 'fixtures', 'targets', 'echo-capabilities.mjs')}`;
 const work = mkdtempSync(join(tmpdir(), 'mcpc-caps-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

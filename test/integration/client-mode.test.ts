@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
+const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 const MINI = 'test/fixtures/clients/mini-client.mjs';
 const work = mkdtempSync(join(tmpdir(), 'mcpc-client-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

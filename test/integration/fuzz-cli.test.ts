@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createReportValidators } from '../../schema/report/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
+const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-fuzz-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -10,11 +10,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createInMemoryTransport } from '../../mocks/adapters/index.js';
 import { createReferenceServer } from '../../mocks/reference/index.js';
 import { counterexampleYaml, prepareTarget, runFuzz, type FuzzOutcome, type Violation } from '../../runner/fuzz/index.js';
-import { StdioTransport, quoteWord } from '../../runner/transports/index.js';
+import { StdioTransport, quoteWord } from '../../wire/transports/index.js';
 import type { Revision } from '../../schema/revisions.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
+const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'targets', 'mini-server.mjs');
 const CLIENT = { clientInfo: { name: 'mcp-conform-test', version: '0' }, capabilities: {} };
 const SEED = 1;

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { counterexampleYaml, prepareTarget, runFuzz, type FuzzOutcome } from '../../runner/fuzz/index.js';
-import { StreamableHttpTransport, quoteWord, startManagedServer } from '../../runner/transports/index.js';
+import { StreamableHttpTransport, quoteWord, startManagedServer } from '../../wire/transports/index.js';
 import type { Revision } from '../../schema/revisions.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
+const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'targets', 'mini-http-server.mjs');
 const CLIENT = { clientInfo: { name: 'mcp-conform-test', version: '0' }, capabilities: {} };
 const SEED = 1;

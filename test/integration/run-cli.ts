@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
+export const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 
 export interface ReportCheck {
   id: string;

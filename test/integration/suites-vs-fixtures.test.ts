@@ -12,7 +12,7 @@ import { ALWAYS_ON_RULES } from '../../runner/checks/index.js';
 import { CLIENT_ROLE_LINE } from '../../runner/suite-loader/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'dist', 'runner', 'cli', 'main.js');
+const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 const FIXTURE = 'test/fixtures/targets/mini-server.mjs';
 const SUITES = join(ROOT, 'suites');
 /** Short bound for every wait; scenarios that need longer (cancellation) set their own timeoutMs. */

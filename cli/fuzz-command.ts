@@ -3,14 +3,14 @@
 // maps the outcome to an exit code. `--fuzz` on a normal run uses the same steps (fuzzForRun).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { loadRules, type RulesCatalogue } from '../../schema/rules.js';
-import type { TargetSpec } from '../config/index.js';
-import { counterexampleYaml, prepareTarget, runFuzz, type Framing, type FuzzOutcome } from '../fuzz/index.js';
-import type { FuzzResult } from '../results/index.js';
+import { loadRules, type RulesCatalogue } from '../schema/rules.js';
+import type { TargetSpec } from '../runner/config/index.js';
+import { counterexampleYaml, prepareTarget, runFuzz, type Framing, type FuzzOutcome } from '../runner/fuzz/index.js';
+import type { FuzzResult } from '../wire/results/index.js';
 import { fuzzResultOf, fuzzRunResult, writeFuzzReports } from './fuzz-report.js';
-import { StdioTransport, quoteWord } from '../transports/index.js';
-import { TransportStartError, type ClientIdentity, type Transport } from '../protocol/index.js';
-import { httpTargetWords } from '../repro.js';
+import { StdioTransport, quoteWord } from '../wire/transports/index.js';
+import { TransportStartError, type ClientIdentity, type Transport } from '../wire/protocol/index.js';
+import { httpTargetWords } from '../runner/repro.js';
 import { httpTargetSpec, openHttpTarget, type LiveHttpTarget } from './http-target.js';
 import { ExitCode } from './exit-codes.js';
 import { DEFAULT_COUNTEREXAMPLE_DIR, DEFAULT_FUZZ_RUNS, type FuzzCliOptions } from './fuzz-program.js';

@@ -2,11 +2,11 @@
 // commands) for the run's reports, and for `mcp-conform fuzz --report` a run with no cells whose
 // result is the fuzz, written through the ordinary reporters (JSON, JSON Lines, JUnit, TAP).
 import { resolve } from 'node:path';
-import { createReporter, ReportWriteError, type ReportFormat } from '../../reports/index.js';
-import type { RulesCatalogue } from '../../schema/rules.js';
-import type { TargetSpec } from '../config/index.js';
-import type { FuzzOutcome, Violation } from '../fuzz/index.js';
-import { summarise, type FuzzResult, type FuzzViolation, type RunResult } from '../results/index.js';
+import { createReporter, ReportWriteError, type ReportFormat } from '../reports/index.js';
+import type { RulesCatalogue } from '../schema/rules.js';
+import type { TargetSpec } from '../runner/config/index.js';
+import type { FuzzOutcome, Violation } from '../runner/fuzz/index.js';
+import { summarise, type FuzzResult, type FuzzViolation, type RunResult } from '../wire/results/index.js';
 import type { FuzzTarget } from './fuzz-command.js';
 import type { ReportSpec } from './options.js';
 import { UsageError } from './usage-error.js';

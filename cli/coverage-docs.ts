@@ -2,10 +2,10 @@
 // `npm run coverage:docs`: writes docs/coverage.md and the counts table of README.md from the rules
 // catalogue and the bundled suites. The coverage test fails when either is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fromRoot } from '../../schema/package-root.js';
-import { loadRules } from '../../schema/rules.js';
-import { clientCoverageScenarios } from '../client-mode/index.js';
-import { countsTable, coverageMarkdown, defaultSuitesDir, loadScenariosOrThrow, withCountsTable } from '../suite-loader/index.js';
+import { fromRoot } from '../schema/package-root.js';
+import { loadRules } from '../schema/rules.js';
+import { clientCoverageScenarios } from '../runner/client-mode/index.js';
+import { countsTable, coverageMarkdown, defaultSuitesDir, loadScenariosOrThrow, withCountsTable } from '../runner/suite-loader/index.js';
 
 const rules = loadRules();
 const scenarios = [

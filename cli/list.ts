@@ -1,8 +1,8 @@
 // `--list` and `--list --rules`: what would run, and how rules trace to scenarios, without
 // connecting to anything.
-import type { RulesCatalogue } from '../../schema/rules.js';
-import { ruleCoverage } from '../suite-loader/index.js';
-import type { Scenario } from '../suite-loader/types.js';
+import type { RulesCatalogue } from '../schema/rules.js';
+import { ruleCoverage } from '../runner/suite-loader/index.js';
+import type { Scenario } from '../runner/suite-loader/types.js';
 
 export function printList(scenarios: Scenario[]): void {
   const rows = scenarios.map((s) => [s.id, s.area, Array.isArray(s.revisions) ? s.revisions.join(',') : String(s.revisions), s.rules.join(', ')]);

@@ -4,7 +4,7 @@
 // reporters or the one-line error format.
 import { CommanderError, type Command } from 'commander';
 import { readFileSync } from 'node:fs';
-import { fromRoot } from '../../schema/package-root.js';
+import { fromRoot } from '../schema/package-root.js';
 import { ExitCode } from './exit-codes.js';
 import { runFuzzCommand } from './fuzz-command.js';
 import { buildFuzzProgram, type FuzzCliOptions } from './fuzz-program.js';

@@ -1,8 +1,8 @@
 // Console rendering of a fuzz outcome, in fast-check's order: headline, seed and path, the shrunk
 // input, the rule each violation breaks, the exchange, where the scenario was saved, how to replay.
-import { createStyle, field, renderTranscript, type Style } from '../../reports/format/index.js';
-import type { RulesCatalogue } from '../../schema/rules.js';
-import type { FuzzFailure, FuzzOutcome } from '../fuzz/index.js';
+import { createStyle, field, renderTranscript, type Style } from '../reports/format/index.js';
+import type { RulesCatalogue } from '../schema/rules.js';
+import type { FuzzFailure, FuzzOutcome } from '../runner/fuzz/index.js';
 
 export interface FuzzPrintContext {
   target: string;

@@ -2,8 +2,8 @@
 // (`--config`), or the bundled reference server without one. A client under test spawns this
 // command as its server. Only protocol messages go to stdout; problems go to stderr.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { createMockFromConfig, createReferenceServer, loadMockConfig, serveStdio, serveStreamableHttp, type MockServer } from '../../mocks/index.js';
-import { SourceProblemsError } from '../../schema/scenario/index.js';
+import { createMockFromConfig, createReferenceServer, loadMockConfig, serveStdio, serveStreamableHttp, type MockServer } from '../mocks/index.js';
+import { SourceProblemsError } from '../schema/scenario/index.js';
 import { UsageError } from './usage-error.js';
 
 export interface MockCommandOptions {

@@ -1,9 +1,9 @@
 // --baseline FILE and --write-baseline FILE: measure the run against known failures (only new
 // failures and stale entries fail it) and record the current failures as a starting baseline.
 import { resolve } from 'node:path';
-import { SourceProblemsError } from '../../schema/scenario/index.js';
-import { BaselineReporter, baselineFor, loadBaseline, writeBaseline } from '../baseline/index.js';
-import type { Reporter, RunResult } from '../results/index.js';
+import { SourceProblemsError } from '../schema/scenario/index.js';
+import { BaselineReporter, baselineFor, loadBaseline, writeBaseline } from '../runner/baseline/index.js';
+import type { Reporter, RunResult } from '../wire/results/index.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 import { UsageError } from './usage-error.js';
 

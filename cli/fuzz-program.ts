@@ -1,9 +1,9 @@
 // The `mcp-conform fuzz` subcommand's flags and help; `fuzz-command.ts` runs it.
 import { Command, Option } from 'commander';
-import { DEFAULT_TIMEOUT_MS } from '../config/index.js';
-import { REPORT_FORMATS } from '../../reports/index.js';
+import { DEFAULT_TIMEOUT_MS } from '../runner/config/index.js';
+import { REPORT_FORMATS } from '../reports/index.js';
 import { collect, parseEnv, parseHeader, parsePositiveInt, parseReport, parseRevision, type ReportSpec } from './options.js';
-import type { Revision } from '../../schema/revisions.js';
+import type { Revision } from '../schema/revisions.js';
 
 export interface FuzzCliOptions {
   server?: string;

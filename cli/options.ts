@@ -1,6 +1,6 @@
 // Parsers for flag values: each rejects a bad value with a message that names the flag and the fix.
 import { InvalidArgumentError } from 'commander';
-import { REVISIONS, isRevision, type Revision } from '../../schema/revisions.js';
+import { REVISIONS, isRevision, type Revision } from '../schema/revisions.js';
 
 export function parsePositiveInt(name: string, min = 1) {
   return (value: string): number => {

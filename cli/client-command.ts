@@ -2,12 +2,12 @@
 // to client mode, and runs every client scenario × revision against the client command.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fromRoot } from '../../schema/package-root.js';
-import type { RulesCatalogue } from '../../schema/rules.js';
-import { formatProblem } from '../../schema/scenario/index.js';
-import { HttpClientHost, loadClientScenarios, runClients, SERVER_PLACEHOLDER, URL_PLACEHOLDER, type ClientScenario } from '../client-mode/index.js';
-import { defaultSuitesDir, idMatches, ruleMatches } from '../suite-loader/index.js';
-import { quoteWord } from '../transports/index.js';
+import { fromRoot } from '../schema/package-root.js';
+import type { RulesCatalogue } from '../schema/rules.js';
+import { formatProblem } from '../schema/scenario/index.js';
+import { HttpClientHost, loadClientScenarios, runClients, SERVER_PLACEHOLDER, URL_PLACEHOLDER, type ClientScenario } from '../runner/client-mode/index.js';
+import { defaultSuitesDir, idMatches, ruleMatches } from '../runner/suite-loader/index.js';
+import { quoteWord } from '../wire/transports/index.js';
 import { ExitCode } from './exit-codes.js';
 import { defaultConcurrency, type CliOptions } from './program.js';
 import { withBaseline } from './baseline-option.js';

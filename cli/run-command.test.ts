@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { liveProcessGroups, quoteWord } from '../transports/index.js';
+import { liveProcessGroups, quoteWord } from '../wire/transports/index.js';
 import { buildProgram, type CliOptions } from './program.js';
 import { runCommand } from './run-command.js';
 import { UsageError } from './usage-error.js';

@@ -1,10 +1,10 @@
 // The HTTP side of the CLI: validates --url / --header / --port-env into an `http` TargetSpec,
 // starts a --server command that listens on a port (and stops it), and builds its transports.
 import { resolve } from 'node:path';
-import type { Revision } from '../../schema/revisions.js';
-import type { HttpLaunch, TargetSpec } from '../config/index.js';
-import type { Transport } from '../protocol/index.js';
-import { LegacySseTransport, StreamableHttpTransport, detectHttpWire, startManagedServer, type ManagedServer } from '../transports/index.js';
+import type { Revision } from '../schema/revisions.js';
+import type { HttpLaunch, TargetSpec } from '../runner/config/index.js';
+import type { Transport } from '../wire/protocol/index.js';
+import { LegacySseTransport, StreamableHttpTransport, detectHttpWire, startManagedServer, type ManagedServer } from '../wire/transports/index.js';
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 
