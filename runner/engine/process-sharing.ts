@@ -1,7 +1,7 @@
 // Decides, from a scenario's data alone, whether its cell may run on a stdio target process that
 // other cells use too, and whether the process can serve further cells after it (issue 13).
 import { isStateless, type Revision } from '../../schema/revisions.js';
-import type { OutboundRecord } from '../protocol/index.js';
+import type { OutboundRecord } from '../../wire/protocol/index.js';
 import type { Scenario, Step } from '../suite-loader/types.js';
 
 /**

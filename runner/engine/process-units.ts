@@ -2,8 +2,8 @@
 // scenarios allow, and runs one unit: cells in turn on a shared process, a new process whenever a
 // cell leaves the last one unfit (it failed, crashed it, or may have changed its state).
 import type { Revision } from '../../schema/revisions.js';
-import type { ScenarioResult } from '../results/index.js';
-import type { Transport } from '../protocol/index.js';
+import type { ScenarioResult } from '../../wire/results/index.js';
+import type { Transport } from '../../wire/protocol/index.js';
 import { executeCell, startFailure, type ExecutedCell, type PreparedCell } from './run-cell.js';
 import { leftStateAlone, sharingClass, type SharingClass } from './process-sharing.js';
 import { SharedProcess } from './shared-process.js';

@@ -10,7 +10,7 @@ import {
   type SendOptions,
   type Transport,
   type TransportEvent,
-} from '../protocol/index.js';
+} from '../../wire/protocol/index.js';
 
 /** How many sends open the conversation: initialize and notifications/initialized, or none. */
 function openingSends(revision: Revision): number {
