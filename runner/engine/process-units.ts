@@ -64,7 +64,6 @@ export function processUnits(cells: readonly PlacedCell[]): ProcessUnit[] {
 export async function runSharedUnit(
   unit: ProcessUnit,
   makeTransport: (revision?: Revision) => Transport,
-  timeoutMs: number,
 ): Promise<Map<number, ScenarioResult>> {
   const results = new Map<number, ScenarioResult>();
   let target: SharedProcess | undefined;
@@ -77,11 +76,11 @@ export async function runSharedUnit(
     target = undefined;
   };
   for (const [position, { index, prepared }] of unit.cells.entries()) {
-    const { cell, client } = prepared;
+    const { cell } = prepared;
     // The cell's duration counts from here, not from when the unit was planned.
     prepared.started = Date.now();
     if (!target) {
-      const fresh = new SharedProcess(makeTransport(cell.revision), cell.revision, client);
+      const fresh = new SharedProcess(makeTransport(cell.revision), cell.revision);
       try {
         await fresh.start();
       } catch (err) {
@@ -99,8 +98,7 @@ export async function runSharedUnit(
       target.opened &&
       !target.exited &&
       sharingClass(cell.scenario, cell.revision) === 'neutral' &&
-      leftStateAlone(executed.session.outbound, prepared.env.profile.tools) &&
-      (await target.settle(timeoutMs));
+      leftStateAlone(executed.session.outbound, prepared.env.profile.tools);
     if (!reusable) await retire();
   }
   await retire();

@@ -43,7 +43,7 @@ export interface PreparedCell {
 /** A cell whose steps have run; judged once the process it ran on has ended. */
 export interface ExecutedCell {
   session: Session;
-  /** True when the cell left the target as it found it: nothing failed, nothing is still pending. */
+  /** True when the cell ended cleanly: nothing failed or errored, no anomaly, no request left unanswered. */
   settled: boolean;
   /** The close report of its own transport, when a step closed it. */
   closeReport?: CloseReport;

@@ -184,7 +184,7 @@ async function runSharing(
         settle(only.index, await runCell(only.prepared.cell, only.prepared.env));
         return;
       }
-      const byIndex = await runSharedUnit(unit, options.makeTransport, config.timeoutMs);
+      const byIndex = await runSharedUnit(unit, options.makeTransport);
       for (const [index, result] of byIndex) settle(index, result);
     },
     () => undefined,
