@@ -11,7 +11,9 @@ import { quoteWord } from '../wire/transports/index.js';
 import { ExitCode } from './exit-codes.js';
 import { defaultConcurrency, type CliOptions } from './program.js';
 import { withBaseline } from './baseline-option.js';
-import { makeReporters, plainExitCode, validatorsFor } from './run-command.js';
+import { makeReporters } from './reporters-option.js';
+import { plainExitCode } from './exit-codes.js';
+import { validatorsFor } from './protocol-validators.js';
 import { UsageError } from './usage-error.js';
 
 export const RELAY_ENTRY = ['dist', 'runner', 'client-mode', 'relay-main.js'];

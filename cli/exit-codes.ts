@@ -1,4 +1,6 @@
 // The CLI's exit codes, documented in the README; the single place they are defined.
+import type { RunResult } from '../wire/results/index.js';
+
 export const ExitCode = {
   /** Every applicable check passed (warnings allowed unless --strict). */
   Conformant: 0,
@@ -11,3 +13,10 @@ export const ExitCode = {
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** The exit code a run earns on its own, before any baseline. */
+export function plainExitCode(run: RunResult): ExitCodeValue {
+  if (run.endReason === 'target-unavailable') return ExitCode.TargetUnavailable;
+  if (run.endReason === 'interrupted') return ExitCode.Failures;
+  return run.summary.failed + run.summary.errored > 0 || run.fuzz?.status === 'failed' ? ExitCode.Failures : ExitCode.Conformant;
+}

@@ -5,19 +5,19 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { loadRules, type RulesCatalogue } from '../schema/rules.js';
 import type { TargetSpec } from '../runner/config/index.js';
-import { counterexampleYaml, prepareTarget, runFuzz, type Framing, type FuzzOutcome } from '../runner/fuzz/index.js';
+import { counterexampleYaml, prepareTarget, runFuzz, type FuzzOutcome } from '../runner/fuzz/index.js';
 import type { FuzzResult } from '../wire/results/index.js';
 import { fuzzResultOf, fuzzRunResult, writeFuzzReports } from './fuzz-report.js';
-import { StdioTransport, quoteWord } from '../wire/transports/index.js';
-import { TransportStartError, type ClientIdentity, type Transport } from '../wire/protocol/index.js';
+import { quoteWord } from '../wire/transports/index.js';
+import { TransportStartError, type ClientIdentity } from '../wire/protocol/index.js';
 import { httpTargetWords } from '../runner/repro.js';
-import { httpTargetSpec, openHttpTarget, type LiveHttpTarget } from './http-target.js';
+import { httpTargetSpec } from './http-target.js';
 import { ExitCode } from './exit-codes.js';
 import { DEFAULT_COUNTEREXAMPLE_DIR, DEFAULT_FUZZ_RUNS, type FuzzCliOptions } from './fuzz-program.js';
 import type { CliOptions } from './program.js';
 import { renderFuzzOutcome } from './fuzz-output.js';
-import { targetSpec } from './run-command.js';
-import { UsageError } from './usage-error.js';
+import { targetSpec } from './stdio-target.js';
+import { openFuzzTarget, type FuzzTarget } from './fuzz-target.js';
 
 export interface FuzzCommandIo {
   write(text: string): void;
@@ -35,34 +35,6 @@ function targetWords(target: TargetSpec): string[] {
   if (target.cwd) words.push('--cwd', quoteWord(target.cwd));
   for (const [k, v] of Object.entries(target.env ?? {})) words.push('--env', quoteWord(`${k}=${v}`));
   return words;
-}
-
-/** How the fuzzer reaches the target, and which transport-level inputs fit it. */
-export interface FuzzTarget {
-  makeTransport: () => Transport;
-  framing: Framing;
-  description: string;
-  stop(): Promise<void>;
-}
-
-/** The fuzz target of a normal run: its live HTTP target (server already started) or its stdio command. */
-export function fuzzTargetOf(target: TargetSpec, http: LiveHttpTarget | undefined): FuzzTarget {
-  // The legacy HTTP+SSE transport posts to a URL the server announces: no HTTP framing inputs.
-  if (http) return { makeTransport: http.makeTransport, framing: http.kind === 'http' ? 'http' : 'none', description: http.url, stop: async () => {} };
-  if (target.kind !== 'stdio') throw new UsageError('mcp-conform fuzz needs a stdio or HTTP target.', 'Give --server "<command>" or --url.');
-  return {
-    makeTransport: () => new StdioTransport({ command: target.command, ...(target.cwd ? { cwd: target.cwd } : {}), ...(target.env ? { env: target.env } : {}) }),
-    framing: 'stdio',
-    description: target.isDefault ? 'the bundled reference server' : target.command,
-    stop: async () => {},
-  };
-}
-
-/** Makes the target reachable (starts an HTTP server command); `stop` ends what was started. */
-export async function openFuzzTarget(target: TargetSpec, timeoutMs: number): Promise<FuzzTarget> {
-  if (target.kind !== 'http') return fuzzTargetOf(target, undefined);
-  const live = await openHttpTarget(target, timeoutMs);
-  return { ...fuzzTargetOf(target, live), stop: live.stop };
 }
 
 export async function runFuzzCommand(opts: FuzzCliOptions, version: string, io?: FuzzCommandIo): Promise<number> {

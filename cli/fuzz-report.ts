@@ -7,7 +7,7 @@ import type { RulesCatalogue } from '../schema/rules.js';
 import type { TargetSpec } from '../runner/config/index.js';
 import type { FuzzOutcome, Violation } from '../runner/fuzz/index.js';
 import { summarise, type FuzzResult, type FuzzViolation, type RunResult } from '../wire/results/index.js';
-import type { FuzzTarget } from './fuzz-command.js';
+import type { FuzzTarget } from './fuzz-target.js';
 import type { ReportSpec } from './options.js';
 import { UsageError } from './usage-error.js';
 

@@ -2,29 +2,27 @@
 // exit code. Separate from main.ts so tests can call it without spawning a process.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ReportWriteError, createReporter, type ReportFormat } from '../reports/index.js';
-import { fromRoot } from '../schema/package-root.js';
-import { protocolValidator, schemaProblems, validateWithSchema } from '../schema/index.js';
+import { ReportWriteError } from '../reports/index.js';
 import { loadRules, type RulesCatalogue } from '../schema/rules.js';
-import type { Revision } from '../schema/revisions.js';
-import type { RunConfig, TargetSpec } from '../runner/config/index.js';
+import type { RunConfig } from '../runner/config/index.js';
 import { runSuite } from '../runner/engine/index.js';
-import type { Reporter, RunResult } from '../wire/results/index.js';
 import { reproCommand } from '../runner/repro.js';
 import { defaultSuitesDir, loadScenarios, selectScenarios } from '../runner/suite-loader/index.js';
 import { StdioTransport, quoteWord } from '../wire/transports/index.js';
 import { clientCoverageScenarios } from '../runner/client-mode/index.js';
 import { withBaseline } from './baseline-option.js';
 import { runClientCommand } from './client-command.js';
-import { ExitCode, type ExitCodeValue } from './exit-codes.js';
+import { ExitCode, plainExitCode } from './exit-codes.js';
 import { printList, printRules } from './list.js';
 import { defaultConcurrency, type CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 import { httpTargetSpec, openHttpTarget, type LiveHttpTarget } from './http-target.js';
 import { TransportStartError } from '../wire/protocol/index.js';
-import { fuzzForRun, fuzzTargetOf } from './fuzz-command.js';
-
-export const REFERENCE_SERVER_ENTRY = ['dist', 'mocks', 'reference', 'stdio-main.js'];
+import { fuzzForRun } from './fuzz-command.js';
+import { fuzzTargetOf } from './fuzz-target.js';
+import { targetSpec } from './stdio-target.js';
+import { makeReporters } from './reporters-option.js';
+import { validatorsFor } from './protocol-validators.js';
 
 export async function runCommand(opts: CliOptions, version: string): Promise<number> {
   let rules: RulesCatalogue;
@@ -167,74 +165,3 @@ async function loadAndRun(opts: CliOptions, version: string, { rules, dirs, file
   }
 }
 
-/** The stdio target of --server/--cwd/--env, or the bundled reference server. Shared with `fuzz`. */
-export function targetSpec(opts: Pick<CliOptions, 'server' | 'cwd' | 'env'>): TargetSpec {
-  if (opts.server !== undefined) {
-    if (opts.server.trim() === '') throw new UsageError('--server needs a command.', 'Example: --server "node build/server.js".');
-    return {
-      kind: 'stdio',
-      command: opts.server,
-      ...(opts.cwd ? { cwd: resolve(opts.cwd) } : {}),
-      ...(opts.env ? { env: Object.fromEntries(opts.env) } : {}),
-    };
-  }
-  if (opts.cwd || opts.env) throw new UsageError('--cwd and --env apply to --server, which was not given.', 'Add --server "<command>".');
-  const entry = fromRoot(...REFERENCE_SERVER_ENTRY);
-  if (!existsSync(entry)) {
-    throw new UsageError('Failed to find the bundled reference server: it has not been built.', 'Run `npm run build` (npm install does it for you).');
-  }
-  return { kind: 'stdio', command: `${quoteWord(process.execPath)} ${quoteWord(entry)}`, isDefault: true };
-}
-
-/** The exit code a run earns on its own, before any baseline. */
-export function plainExitCode(run: RunResult): ExitCodeValue {
-  if (run.endReason === 'target-unavailable') return ExitCode.TargetUnavailable;
-  if (run.endReason === 'interrupted') return ExitCode.Failures;
-  return run.summary.failed + run.summary.errored > 0 || run.fuzz?.status === 'failed' ? ExitCode.Failures : ExitCode.Conformant;
-}
-
-export function validatorsFor(revision: Revision) {
-  const v = protocolValidator(revision);
-  const describe = (list: { pointer: string; message: string }[]) => list.map((x) => `${x.pointer || '(root)'} ${x.message}`);
-  return {
-    validators: {
-      validateType: (name: string, value: unknown) => describe(v.validateType(name, value)),
-      validateSchema: (schema: unknown, value: unknown) => describe(validateWithSchema(schema, value, revision)),
-      checkSchema: (schema: unknown) => schemaProblems(schema, revision),
-    },
-    messageValidator: { validateMessage: (m: unknown, s: 'server' | 'client', method?: string) => v.validateMessage(m, s, method) },
-  };
-}
-
-/** The reporters the flags ask for; an unwritable report path is a usage error. */
-export function makeReporters(opts: CliOptions): Reporter[] {
-  try {
-    return reportersFor(opts);
-  } catch (err) {
-    if (err instanceof ReportWriteError) throw new UsageError(err.message, err.fix);
-    throw err;
-  }
-}
-
-function reportersFor(opts: CliOptions): Reporter[] {
-  const specs = opts.report ?? [];
-  const machineOnStdout = specs.some((s) => s.format !== 'console' && !s.path);
-  const reporters: Reporter[] = [];
-  const wantsConsole = specs.length === 0 || specs.some((s) => s.format === 'console') || !machineOnStdout;
-  if (wantsConsole) {
-    const stream = machineOnStdout ? process.stderr : process.stdout;
-    reporters.push(
-      createReporter('console', {
-        stream,
-        color: opts.color && !process.env.NO_COLOR && stream.isTTY === true,
-        verbose: opts.verbose,
-        isTTY: stream.isTTY === true,
-      }),
-    );
-  }
-  for (const spec of specs) {
-    if (spec.format === 'console') continue;
-    reporters.push(createReporter(spec.format as ReportFormat, { ...(spec.path ? { path: resolve(spec.path) } : { stream: process.stdout }), verbose: opts.verbose }));
-  }
-  return reporters;
-}

@@ -6,15 +6,9 @@ import { type AnyAjv, createAjv } from './protocol/ajv-factory.js';
 import { buildProtocolModel, buildProtocolSchema, protocolSchemaId } from './protocol/build.js';
 import { type MessageTarget, composeMessageSchema, messageSchemaKey } from './protocol/message-schemas.js';
 import type { ProtocolModel } from './protocol/model.js';
-import { type SchemaLocator, indexSchema, toViolations } from './protocol/violations.js';
+import { type SchemaLocator, type SchemaViolation, indexSchema, toViolations } from './protocol/violations.js';
 
-export interface SchemaViolation {
-  pointer: string;
-  keyword: string;
-  message: string;
-  schemaPath: string;
-  value?: unknown;
-}
+export type { SchemaViolation } from './protocol/violations.js';
 
 export type Sender = 'server' | 'client';
 

@@ -173,6 +173,10 @@ describe('architecture', () => {
     expect(violations).toEqual([]);
   });
 
+  it('no two source files import each other, directly or through others (type imports included)', () => {
+    expect(importCycles()).toEqual([]);
+  });
+
   it('no runner code names a scenario id', () => {
     const suitesDir = join(root, 'suites');
     const ids: string[] = [];

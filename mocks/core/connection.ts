@@ -12,17 +12,10 @@ import {
 } from '../../wire/protocol/json-rpc.js';
 import type { Implementation } from '../../wire/protocol/wire.js';
 import { compareRevisions, type Revision } from '../../schema/revisions.js';
-import { notificationMatches, requestMatches, type Handler } from './handlers.js';
+import { notificationMatches, requestMatches } from './handlers.js';
 import { isLoggingLevel, type LoggingLevel } from './log-levels.js';
 import { ProtocolError, Reply, RequestAbortedError, reply, type ReplyValue } from './reply.js';
-import {
-  ClientRequestError,
-  RequestContextImpl,
-  type ContextHost,
-  type InFlight,
-  type NotificationContext,
-  type RequestContext,
-} from './request-context.js';
+import { ClientRequestError, RequestContextImpl } from './request-context.js';
 import {
   batchesAllowed,
   clientAcceptsFormElicitation,
@@ -33,46 +26,30 @@ import {
   serverRequestCapability,
 } from './revision-rules.js';
 import { carriesProtocolVersion, decorateStatelessResult, isObject, readStatelessMeta } from './stateless-meta.js';
-import type { MockServer, ServerCore, TransportDirective } from './mock-server.js';
+import type { CacheHints } from './stateless-meta.js';
+import type { ConnectionState, ContextHost, Handler, HandshakePhase, InFlight, ListenStream, MockLogger, MockServer, NotificationContext, RequestContext, ServerConnection, TransportDirective } from './contracts.js';
 
-export type HandshakePhase = 'new' | 'initializing' | 'operating';
+export type { HandshakePhase, ConnectionState, ListenStream, ServerConnection } from './contracts.js';
 
-/** A read-only view of a connection's state, for assertions and for handlers. */
-export interface ConnectionState {
-  /** Stateful handshake: `new` before initialize is answered, `initializing` until notifications/initialized. */
-  readonly phase: HandshakePhase;
-  /** The revision negotiated by initialize (stateful revisions only). */
-  readonly revision: Revision | undefined;
-  readonly clientInfo: Implementation | undefined;
-  readonly clientCapabilities: Record<string, unknown>;
-  /** The level set with logging/setLevel (stateful revisions). */
-  readonly logLevel: LoggingLevel | undefined;
-  /** Resource URIs subscribed with resources/subscribe (stateful revisions). */
-  readonly subscriptions: ReadonlySet<string>;
-  /** Open subscriptions/listen streams (2026-07-28), keyed by the request id. */
-  readonly listens: ReadonlyMap<string, ListenStream>;
-  /** Requests received and not yet answered, cancelled or closed. */
-  readonly inFlight: number;
-}
-
-export interface ListenStream {
-  id: RequestId;
-  /** The subset of the requested filter the server agreed to honour (the acknowledgement). */
-  notifications: { toolsListChanged?: true; promptsListChanged?: true; resourcesListChanged?: true; resourceSubscriptions?: string[] };
-}
-
-export interface ServerConnection {
-  readonly id: number;
-  readonly closed: boolean;
-  readonly state: ConnectionState;
-  /** Delivers one parsed JSON value from the client (an object, or an array for a batch). */
-  receive(message: unknown): void;
-  /** Delivers one line of text: blank lines are ignored, text that is not JSON gets -32700. */
-  receiveText(text: string): void;
-  /** Reports input that could not be read as JSON at all (e.g. an overlong line): answers -32700. */
-  reportUnparsable(reason: string): void;
-  /** Ends the connection: in-flight requests are aborted and never answered. */
-  close(): void;
+/** What a connection needs from its server; not part of the public API. */
+export interface ServerCore {
+  readonly server: MockServer;
+  readonly statefulRevisions: readonly Revision[];
+  readonly statelessRevisions: readonly Revision[];
+  /** Every supported revision, newest first (discovery and -32022 data). */
+  readonly supportedVersions: string[];
+  readonly cacheHints: CacheHints;
+  readonly clientRequestTimeoutMs: number;
+  readonly logger: MockLogger;
+  handlers(): readonly Handler[];
+  capabilitiesFor(revision: Revision): Record<string, unknown>;
+  serverInfoFor(revision: Revision): Implementation;
+  instructionsFor(revision: Revision): string | undefined;
+  resolveUnhandled(ctx: RequestContext): ReplyValue | Promise<ReplyValue>;
+  record(connection: number, direction: 'in' | 'out', message: unknown): void;
+  interceptIncoming(message: unknown, connection: ServerConnection): unknown[];
+  interceptOutgoing(message: Record<string, unknown> | Record<string, unknown>[], connection: ServerConnection, inReplyTo?: JsonRpcRequest): unknown[];
+  detach(connection: Connection): void;
 }
 
 interface Route {

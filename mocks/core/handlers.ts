@@ -1,41 +1,9 @@
 // Request and notification handlers: a matcher (method name or predicate) plus a resolver, built
 // with `mcp.request` / `mcp.notification`. The server tries them in order; the first answer wins.
 import type { JsonRpcNotification, JsonRpcRequest } from '../../wire/protocol/index.js';
-import type { ReplyValue } from './reply.js';
-import type { NotificationContext, RequestContext } from './request-context.js';
+import type { HandlerOptions, NotificationContext, NotificationHandler, NotificationListener, NotificationMatcher, RequestContext, RequestHandler, RequestMatcher, Resolver } from './contracts.js';
 
-export type RequestMatcher = string | ((request: JsonRpcRequest, ctx: RequestContext) => boolean);
-export type NotificationMatcher = string | ((notification: JsonRpcNotification, ctx: NotificationContext) => boolean);
-
-export type Resolver = (ctx: RequestContext) => ReplyValue | Promise<ReplyValue>;
-export type NotificationListener = (ctx: NotificationContext) => void;
-
-export interface HandlerOptions {
-  /** Answer (or observe) only the first matching message, then step aside until restoreHandlers(). */
-  once?: boolean;
-}
-
-export interface RequestHandler {
-  readonly kind: 'request';
-  readonly matcher: RequestMatcher;
-  readonly resolve: Resolver;
-  readonly once: boolean;
-  /** True once a `once` handler has answered. */
-  used: boolean;
-  /** Human label for messages: the method, or "predicate". */
-  readonly label: string;
-}
-
-export interface NotificationHandler {
-  readonly kind: 'notification';
-  readonly matcher: NotificationMatcher;
-  readonly listen: NotificationListener;
-  readonly once: boolean;
-  used: boolean;
-  readonly label: string;
-}
-
-export type Handler = RequestHandler | NotificationHandler;
+export type { RequestMatcher, NotificationMatcher, Resolver, NotificationListener, HandlerOptions, RequestHandler, NotificationHandler, Handler } from './contracts.js';
 
 function label(matcher: string | ((...args: never[]) => boolean)): string {
   return typeof matcher === 'string' ? matcher : matcher.name ? `predicate ${matcher.name}` : 'predicate';

@@ -1,135 +1,14 @@
 // The transport-agnostic mock MCP server: an ordered list of handlers (with msw-style use/reset),
 // interceptors that can plant one defect, a recorder, and any number of client connections.
-import type { Implementation, JsonRpcRequest, RequestId } from '../../wire/protocol/index.js';
+import type { Implementation, JsonRpcRequest } from '../../wire/protocol/index.js';
 import { compareRevisions, isStateless, REVISIONS, type Revision } from '../../schema/revisions.js';
-import { Connection, type ServerConnection } from './connection.js';
-import type { Handler } from './handlers.js';
-import { MessageRecorder, type Recorder } from './recorder.js';
+import { Connection, type ServerCore } from './connection.js';
+import { MessageRecorder } from './recorder.js';
 import { reply, type ReplyValue } from './reply.js';
-import type { RequestContext } from './request-context.js';
 import type { CacheHints } from './stateless-meta.js';
+import type { ConnectOptions, Handler, InterceptHooks, MockLogger, MockServer, MockServerOptions, OutgoingInterceptInfo, RequestContext, ServerConnection, UnhandledRequest } from './contracts.js';
 
-/**
- * What happens to a request no handler answers. Every strategy answers -32601 (method not found);
- * `warn` and `error` also report it (the latter is meant to fail tests that check `unhandled`), and
- * a callback may answer it itself.
- */
-export type UnhandledStrategy = 'silent' | 'warn' | 'error' | ((ctx: RequestContext) => ReplyValue | Promise<ReplyValue>);
-
-export interface MockServerOptions {
-  /** serverInfo of initialize results and of 2026-07-28 `_meta`; `title` is sent from 2025-06-18 on. */
-  serverInfo: Implementation & { title?: string };
-  /** Revisions the server speaks (default: all). Stateful and stateless ones can be mixed. */
-  revisions?: readonly Revision[];
-  /** Capabilities to advertise, per revision. Methods of undeclared capabilities answer -32601. */
-  capabilities?: Record<string, unknown> | ((revision: Revision) => Record<string, unknown>);
-  instructions?: string | ((revision: Revision) => string | undefined);
-  /** The initial handlers (what resetHandlers() returns to). */
-  handlers?: readonly Handler[];
-  onUnhandledRequest?: UnhandledStrategy;
-  /** Bound on waiting for the client's answer to a server-to-client request (default 10000 ms). */
-  clientRequestTimeoutMs?: number;
-  /** Cache hints added to 2026-07-28 cacheable results that carry none (default 0 ms, public). */
-  cacheHints?: Partial<CacheHints>;
-  /** Keep a record of every message (default true, at most 10000 messages). */
-  record?: boolean | { max: number };
-  /** Where reports go (unhandled requests, handler crashes); default: console (stderr). */
-  logger?: MockLogger;
-}
-
-export interface MockLogger {
-  warn(message: string): void;
-  error(message: string): void;
-}
-
-export interface InterceptInfo {
-  connection: ServerConnection;
-}
-
-export interface OutgoingInterceptInfo extends InterceptInfo {
-  /** The request this message answers (single responses only). */
-  inReplyTo?: JsonRpcRequest;
-}
-
-/**
- * Hooks that see every message on its way in (before any processing) or out (after the server
- * built it). Return nothing to pass the message on unchanged, or an array of messages to send
- * instead: `[]` drops it, `[changed]` replaces it, `[m, m]` duplicates it.
- */
-export interface InterceptHooks {
-  incoming?(message: unknown, info: InterceptInfo): unknown[] | void;
-  outgoing?(message: Record<string, unknown> | Record<string, unknown>[], info: OutgoingInterceptInfo): unknown[] | void;
-}
-
-/**
- * Something only the transport can do, asked for by a handler: close the connection carrying a
- * request's answer without ending its stream (the answer is kept for resumption), or end the HTTP
- * session once a request is answered (later requests get 404). Transports without the notion ignore it.
- */
-export type TransportDirective = { kind: 'drop-stream'; requestId: RequestId; retryMs?: number } | { kind: 'end-session'; requestId: RequestId };
-
-export interface ConnectOptions {
-  /** Returns whether the transport carried the directive out. */
-  onTransport?: (directive: TransportDirective) => boolean;
-}
-
-export interface UnhandledRequest {
-  connection: number;
-  method: string;
-  params: Record<string, unknown>;
-  revision: Revision;
-}
-
-export interface MockServer {
-  /** Supported revisions, oldest first. */
-  readonly revisions: readonly Revision[];
-  readonly recorder: Recorder;
-  /** Requests that no handler answered (strategies `warn` and `error`). */
-  readonly unhandled: readonly UnhandledRequest[];
-  readonly connections: ReadonlySet<ServerConnection>;
-  /**
-   * Opens a connection; `send` receives every message for the client (an array for a batch answer).
-   * `onTransport` receives the transport directives of its handlers (drop a stream, end the session).
-   */
-  connect(send: (message: object) => void, options?: ConnectOptions): ServerConnection;
-  /** Prepends handlers: they take precedence over everything registered before. */
-  use(...handlers: Handler[]): void;
-  /** Drops the handlers added with use(); with arguments, they also replace the initial handlers. */
-  resetHandlers(...next: Handler[]): void;
-  /** Makes `once` handlers answer again. */
-  restoreHandlers(): void;
-  listHandlers(): readonly Handler[];
-  /** Adds interceptor hooks; returns a function that removes them. */
-  intercept(hooks: InterceptHooks): () => void;
-  /** Tells subscribers (resources/subscribe, or subscriptions/listen) that a resource changed. */
-  resourceUpdated(uri: string): number;
-  /** Sends list_changed where the capabilities declare it and the client listens. */
-  listChanged(list: 'tools' | 'prompts' | 'resources'): number;
-  capabilitiesFor(revision: Revision): Record<string, unknown>;
-  /** Closes every connection. */
-  close(): void;
-}
-
-/** What a connection needs from its server; not part of the public API. */
-export interface ServerCore {
-  readonly server: MockServer;
-  readonly statefulRevisions: readonly Revision[];
-  readonly statelessRevisions: readonly Revision[];
-  /** Every supported revision, newest first (discovery and -32022 data). */
-  readonly supportedVersions: string[];
-  readonly cacheHints: CacheHints;
-  readonly clientRequestTimeoutMs: number;
-  readonly logger: MockLogger;
-  handlers(): readonly Handler[];
-  capabilitiesFor(revision: Revision): Record<string, unknown>;
-  serverInfoFor(revision: Revision): Implementation;
-  instructionsFor(revision: Revision): string | undefined;
-  resolveUnhandled(ctx: RequestContext): ReplyValue | Promise<ReplyValue>;
-  record(connection: number, direction: 'in' | 'out', message: unknown): void;
-  interceptIncoming(message: unknown, connection: ServerConnection): unknown[];
-  interceptOutgoing(message: Record<string, unknown> | Record<string, unknown>[], connection: ServerConnection, inReplyTo?: JsonRpcRequest): unknown[];
-  detach(connection: Connection): void;
-}
+export type { UnhandledStrategy, MockServerOptions, MockLogger, InterceptInfo, OutgoingInterceptInfo, InterceptHooks, TransportDirective, ConnectOptions, UnhandledRequest, MockServer } from './contracts.js';
 
 const consoleLogger: MockLogger = {
   warn: (message) => console.warn(message),

@@ -3,21 +3,9 @@
 // endpoint, must discover and use the mock authorization server, and every OAuth request it makes
 // is recorded in the transcript and kept (AuthFacts) for the authorization duties.
 import { serveAuthorization, type AuthorizationHandle, type AuthRequestRecord, type AuthSetup } from '../../mocks/index.js';
-import type { ClientHost, Recorder } from './bridge.js';
+import type { AuthFacts, ClientHost, Recorder } from './host-facts.js';
 
-export interface AuthFacts {
-  setup: AuthSetup;
-  /** The protected MCP endpoint the client was given (its canonical resource URI). */
-  endpoint: string;
-  issuer: string;
-  /** Where the protected resource metadata is served (undefined in the 2025-03-26 setup). */
-  resourceMetadataUrl: string | undefined;
-  /** The authorization server metadata path on the issuer (undefined: none served). */
-  serverMetadataPath: string | undefined;
-  /** Every request to the protected resource and the authorization server, with its transcript seq. */
-  requests: { seq: number; r: AuthRequestRecord }[];
-  isIssuedToken(token: string): boolean;
-}
+export type { AuthFacts } from './host-facts.js';
 
 export class AuthorizingHttpHost implements ClientHost {
   private handle: AuthorizationHandle | undefined;

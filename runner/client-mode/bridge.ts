@@ -5,36 +5,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { MockServer } from '../../mocks/index.js';
 import { LineDecoder } from '../../wire/protocol/index.js';
 import { quoteWord } from '../../wire/transports/index.js';
-import type { AuthFacts } from './auth-host.js';
-import type { HttpFacts } from './http-host.js';
+import type { ClientHost, RecordedLine, Recorder } from './host-facts.js';
 
-export interface RecordedLine {
-  seq: number;
-  /** Which relay connection (a client may start its server more than once). */
-  connection: number;
-  text: string;
-  /** The parsed message, or undefined when the line is not JSON. */
-  message?: unknown;
-}
-
-export type Recorder = (dir: 'send' | 'recv' | 'note', text: string) => number;
-
-/** Where a client cell's mock is served and how the client is pointed at it. */
-export interface ClientHost {
-  /** Messages the client sent, in order. */
-  readonly fromClient: RecordedLine[];
-  /** Messages the mock sent to the client, in order. */
-  readonly toClient: RecordedLine[];
-  /** The HTTP side of the conversation (Streamable HTTP hosts only). */
-  readonly http?: HttpFacts;
-  /** The OAuth side of the conversation (hosts behind the mock authorization layer only). */
-  readonly auth?: AuthFacts | undefined;
-  /** Connections the client opened (a client may connect more than once). */
-  readonly connectionCount: number;
-  /** Starts serving; resolves with the text that replaces the placeholder in the client command. */
-  start(): Promise<string>;
-  close(): Promise<void>;
-}
+export type { ClientHost, RecordedLine, Recorder } from './host-facts.js';
 
 const MAX_LINE_BYTES = 4 * 1024 * 1024;
 

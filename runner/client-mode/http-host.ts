@@ -5,31 +5,9 @@
 // sessions) for the HTTP-level expectations.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveStreamableHttp, type MockServer, type StreamableHttpServerHandle } from '../../mocks/index.js';
-import type { ClientHost, RecordedLine, Recorder } from './bridge.js';
+import type { ClientHost, HttpFacts, HttpRequestRecord, RecordedLine, Recorder } from './host-facts.js';
 
-/** One HTTP request of the client, as the mock saw it. */
-export interface HttpRequestRecord {
-  seq: number;
-  /** Milliseconds since the host started. */
-  t: number;
-  method: string;
-  /** Header names in lower case; a repeated header keeps its first value. */
-  headers: Record<string, string>;
-  /** The parsed POST body (undefined until read, or when it is not JSON). */
-  body?: unknown;
-  /** The status the mock answered with (0 if none was written). */
-  readonly status: number;
-  /** The Mcp-Session-Id the mock issued in this answer, if any (initialize). */
-  readonly issuedSession: string | undefined;
-}
-
-export interface HttpFacts {
-  requests: HttpRequestRecord[];
-  /** Streams whose connection the mock closed on purpose (drop-stream), in order. */
-  drops: { seq: number; t: number; lastEventId: string; retryMs?: number }[];
-  /** Sessions the mock ended on purpose (end-session); their ids now get 404. */
-  endedSessions: { seq: number; id: string }[];
-}
+export type { HttpFacts, HttpRequestRecord } from './host-facts.js';
 
 export class HttpClientHost implements ClientHost {
   readonly fromClient: RecordedLine[] = [];

@@ -2,7 +2,7 @@
 // never with a 5xx for input the spec tells it to refuse with a 4xx, with the exact status (and
 // JSON-RPC error body) where the spec names one, and an accepted request is answered exactly once.
 import type { Violation } from './fuzz-input.js';
-import type { Observation } from './properties.js';
+import type { Observation } from './observation.js';
 
 const isResponseTo = (message: unknown, id: string): boolean =>
   typeof message === 'object' && message !== null && (message as { id?: unknown }).id === id && ('result' in message || 'error' in message);

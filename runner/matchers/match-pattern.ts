@@ -3,6 +3,7 @@
 import { nearestName, PATTERN_OPERATORS } from '../../schema/scenario/index.js';
 import { describePattern } from './describe-pattern.js';
 import { evaluate } from './evaluate.js';
+import { compileRegex } from './compile-regex.js';
 import { appendPointer } from './json-pointer.js';
 import { hasJsonType, isPlainObject, jsonEqual, jsonTypeOf, lengthOf, renderValue } from './json-values.js';
 import { getPath } from './var-path.js';
@@ -293,26 +294,6 @@ function describeSource(operand: unknown): string {
 
 function count(n: number): string {
   return `${n} element${n === 1 ? '' : 's'}`;
-}
-
-const regexCache = new Map<string, RegExp | null>();
-
-/** Compiles in unicode mode (as JSON Schema does), falling back to legacy mode for old-style escapes. */
-export function compileRegex(source: string): RegExp | undefined {
-  if (!regexCache.has(source)) {
-    let re: RegExp | null = null;
-    for (const flags of ['u', '']) {
-      try {
-        re = new RegExp(source, flags);
-        break;
-      } catch {
-        // try the next flag set
-      }
-    }
-    if (regexCache.size > 500) regexCache.clear();
-    regexCache.set(source, re);
-  }
-  return regexCache.get(source) ?? undefined;
 }
 
 /** A mismatch inside an object's values or names (matched as an array) points at the member, not its index. */

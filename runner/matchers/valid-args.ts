@@ -1,6 +1,6 @@
 // Builds arguments that satisfy a tool's inputSchema ($validArgs): deterministic for a seed, with
 // typical values ("mcp-conform", 1, true) bent only as far as the schema's keywords demand.
-import { compileRegex } from './match-pattern.js';
+import { compileRegex } from './compile-regex.js';
 import { isPlainObject, jsonEqual } from './json-values.js';
 import { sampleRegex } from './regex-sample.js';
 import { inferredTypes, SchemaView, type SchemaObject } from './schema-view.js';

@@ -1,8 +1,16 @@
 // Turns ajv's errors into SchemaViolations that read well in a report: one per problem, with the JSON
 // pointer, the failing keyword, the offending value, and a schema path into our own published schema.
 import type { ErrorObject } from 'ajv';
-import type { SchemaViolation } from '../protocol-validator.js';
 import { refName } from './schema-dsl.js';
+
+/** One problem of a message against our schema: where it is, which keyword failed, and how it reads. */
+export interface SchemaViolation {
+  pointer: string;
+  keyword: string;
+  message: string;
+  schemaPath: string;
+  value?: unknown;
+}
 
 /** Maps a schema object (by identity) to its JSON pointer inside the published schema. */
 export type SchemaLocator = (schema: unknown) => string | undefined;

@@ -1,0 +1,30 @@
+// The stdio target a run or a fuzz session speaks to: the command of --server (with --cwd and --env),
+// or the bundled reference server when no target is named.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fromRoot } from '../schema/package-root.js';
+import type { TargetSpec } from '../runner/config/index.js';
+import { quoteWord } from '../wire/transports/index.js';
+import type { CliOptions } from './program.js';
+import { UsageError } from './usage-error.js';
+
+export const REFERENCE_SERVER_ENTRY = ['dist', 'mocks', 'reference', 'stdio-main.js'];
+
+/** The stdio target of --server/--cwd/--env, or the bundled reference server. Shared by runs and `fuzz`. */
+export function targetSpec(opts: Pick<CliOptions, 'server' | 'cwd' | 'env'>): TargetSpec {
+  if (opts.server !== undefined) {
+    if (opts.server.trim() === '') throw new UsageError('--server needs a command.', 'Example: --server "node build/server.js".');
+    return {
+      kind: 'stdio',
+      command: opts.server,
+      ...(opts.cwd ? { cwd: resolve(opts.cwd) } : {}),
+      ...(opts.env ? { env: Object.fromEntries(opts.env) } : {}),
+    };
+  }
+  if (opts.cwd || opts.env) throw new UsageError('--cwd and --env apply to --server, which was not given.', 'Add --server "<command>".');
+  const entry = fromRoot(...REFERENCE_SERVER_ENTRY);
+  if (!existsSync(entry)) {
+    throw new UsageError('Failed to find the bundled reference server: it has not been built.', 'Run `npm run build` (npm install does it for you).');
+  }
+  return { kind: 'stdio', command: `${quoteWord(process.execPath)} ${quoteWord(entry)}`, isDefault: true };
+}
