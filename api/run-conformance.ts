@@ -38,6 +38,8 @@ export interface RunHooks {
   authorize?: (endpoint: string) => Promise<AuthorizationContext | undefined>;
   /** Words the reproduce commands need beyond the options (the --auth-* flags). */
   reproExtras?: string[];
+  /** Experimental (--share-processes): stdio cells of read-only scenarios take turns on shared processes. */
+  shareProcesses?: boolean;
 }
 
 /**
@@ -128,6 +130,7 @@ async function runScenarios({ target, spec, http, scenarios, rules, options, tim
     timeoutMs,
     concurrency: options.concurrency ?? defaultConcurrency(transport),
     strict: options.strict ?? false,
+    ...(hooks.shareProcesses ? { shareProcesses: true } : {}),
     verbose: hooks.verbose ?? false,
     seed: options.seed ?? DEFAULT_SEED,
     reproExtras: [

@@ -37,6 +37,7 @@ export interface CliOptions {
   concurrency?: number;
   report?: ReportSpec[];
   strict: boolean;
+  shareProcesses?: boolean;
   clientCapabilities?: Record<string, unknown>;
   baseline?: string;
   writeBaseline?: string;
@@ -90,6 +91,7 @@ export function buildProgram(version: string): Command {
       ),
     )
     .addOption(new Option('--strict', 'SHOULD-level findings fail the run').default(false))
+    .addOption(new Option('--share-processes', 'experimental: stdio cells of read-only scenarios take turns on shared target processes (faster; a server that answers a request twice can be blamed in the wrong cell). Default: one process per cell').default(false))
     .addOption(
       new Option('--client-capabilities <json>', 'capabilities the runner declares as the client, in the probe and in every scenario that declares none itself, e.g. \'{"sampling":{},"roots":{}}\'').argParser(
         parseJsonObject('--client-capabilities'),

@@ -59,6 +59,7 @@ async function runServerCommandWith(opts: CliOptions, version: string, target: R
       {
         notice: (text) => process.stderr.write(`mcp-conform: ${text}\n`),
         verbose: opts.verbose,
+        ...(opts.shareProcesses ? { shareProcesses: true } : {}),
         ...(authServer ? { launchEnv: { [ISSUER_ENV]: authServer.issuer } } : {}),
         authorize: (endpoint) => authorizationContext(opts, endpoint, authServer, opts.timeout),
         reproExtras: authorizationReproWords(opts),

@@ -26,6 +26,12 @@ export interface RunConfig {
   /** Default bound for every wait, in ms. */
   timeoutMs: number;
   concurrency: number;
+  /**
+   * Experimental (--share-processes): stdio cells whose scenarios allow it take turns on shared
+   * processes (runner/engine/process-sharing.ts says which). Off by default: a late duplicate answer
+   * is then attributed to the next cell on the process, so verdicts can differ from one process per cell.
+   */
+  shareProcesses?: boolean;
   strict: boolean;
   verbose: boolean;
   /** Seed for generated values ($validArgs and the fuzzer); printed in every report. */

@@ -187,6 +187,11 @@ export class Session {
     return entry;
   }
 
+  /** Requests still waiting for their response (none delivered, none known to be undeliverable). */
+  unanswered(): PendingRequest[] {
+    return [...this.pending.values()].filter((p) => p.response === undefined && p.undelivered === undefined);
+  }
+
   pendingFor(id: RequestId | null): PendingRequest | undefined {
     return this.pending.get(idKey(id));
   }
