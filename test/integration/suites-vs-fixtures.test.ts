@@ -73,6 +73,7 @@ const ROWS: DefectRow[] = [
   { defect: 'crash-on-call', revision: '2025-06-18', scenario: 'tools/call-valid-arguments', rule: 'tools.call.result-content', status: 'errored' },
   { defect: 'call-no-content', revision: '2024-11-05', scenario: 'tools/call-valid-arguments', rule: 'tools.call.result-content', status: 'failed' },
   { defect: 'invalid-args-accepted', revision: '2025-06-18', scenario: 'tools/call-invalid-arguments', rule: 'tools.call.validate-inputs', status: 'failed' },
+  { defect: 'accepts-undeclared-args', revision: '2025-06-18', scenario: 'tools/call-undeclared-argument', rule: 'tools.call.closed-schema-rejects-undeclared', status: 'warning' },
   { defect: 'invalid-args-protocol-error', revision: '2025-11-25', scenario: 'tools/call-invalid-arguments', rule: 'tools.call.input-validation-execution-error', status: 'warning' },
   { defect: 'unknown-tool-no-error', revision: '2025-06-18', scenario: 'tools/call-unknown-tool', rule: 'tools.call.unknown-tool-protocol-error', status: 'warning' },
   { defect: 'tool-error-as-protocol-error', revision: '2025-06-18', scenario: 'tools/call-tool-error-in-result', rule: 'tools.call.tool-errors-in-result', status: 'warning' },

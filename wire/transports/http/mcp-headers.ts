@@ -25,7 +25,9 @@ export function messageFacts(text: string): MessageFacts {
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { requestIds: [] };
+    // Unreadable input is answered with a parse error whose id is null (JSON-RPC 2.0, section 5):
+    // that answer is expected, so it reaches the session instead of being kept as a raw body.
+    return { requestIds: [null] };
   }
   const list = Array.isArray(parsed) ? parsed : [parsed];
   const facts: MessageFacts = { requestIds: [] };
