@@ -71,9 +71,23 @@ for (const target of targets) {
     const s = last[mode]?.summary ?? {};
     const t = times[mode];
     const name = `${target.name}, ${mode === 'isolate' ? 'one process per cell' : '--share-processes'}`;
-    rows.push({ target: name, median: median(t), cpu: median(cpu[mode]), cells: s.scenarios, passed: s.passed, failed: s.failed, skipped: s.skipped, errored: s.errored });
-    console.log(`${name}: median ${(median(t) / 1000).toFixed(2)} s over ${t.length} runs (min ${(Math.min(...t) / 1000).toFixed(2)}, max ${(Math.max(...t) / 1000).toFixed(2)}), CPU ${(median(cpu[mode]) / 1000).toFixed(1)} s; cells ${s.scenarios}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored`);
+    rows.push({
+      target: name,
+      median: median(t),
+      cpu: median(cpu[mode]),
+      cells: s.scenarios,
+      passed: s.passed,
+      failed: s.failed,
+      skipped: s.skipped,
+      errored: s.errored,
+    });
+    console.log(
+      `${name}: median ${(median(t) / 1000).toFixed(2)} s over ${t.length} runs (min ${(Math.min(...t) / 1000).toFixed(2)}, max ${(Math.max(...t) / 1000).toFixed(2)}), CPU ${(median(cpu[mode]) / 1000).toFixed(1)} s; cells ${s.scenarios}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored`,
+    );
   }
 }
 console.log('\n| target | median wall time | median CPU | cells | passed | failed | skipped | errored |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const r of rows) console.log(`| ${r.target} | ${(r.median / 1000).toFixed(2)} s | ${(r.cpu / 1000).toFixed(1)} s | ${r.cells} | ${r.passed} | ${r.failed} | ${r.skipped} | ${r.errored} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.target} | ${(r.median / 1000).toFixed(2)} s | ${(r.cpu / 1000).toFixed(1)} s | ${r.cells} | ${r.passed} | ${r.failed} | ${r.skipped} | ${r.errored} |`,
+  );

@@ -44,7 +44,12 @@ async function runServerCommand(opts: CliOptions, version: string): Promise<numb
   }
 }
 
-async function runServerCommandWith(opts: CliOptions, version: string, target: ReturnType<typeof targetSpec>, authServer: AuthorizationServerHandle | undefined): Promise<number> {
+async function runServerCommandWith(
+  opts: CliOptions,
+  version: string,
+  target: ReturnType<typeof targetSpec>,
+  authServer: AuthorizationServerHandle | undefined,
+): Promise<number> {
   const options: Omit<ConformanceOptions, 'target'> = {
     ...selectionFromFlags(opts),
     ...(opts.scenarioFile ? { scenarioFiles: opts.scenarioFile } : {}),
@@ -74,7 +79,7 @@ async function runServerCommandWith(opts: CliOptions, version: string, target: R
 
 /** --list (and --list --rules): the scenarios the filters select, without connecting. */
 function listCommand(opts: CliOptions): number {
-  let rules;
+  let rules: ReturnType<typeof loadRules>;
   try {
     rules = loadRules();
   } catch (err) {
@@ -100,4 +105,3 @@ function listCommand(opts: CliOptions): number {
   else printList([...selectScenarios(loaded.scenarios, selection), ...selectScenarios(clients, selection)]);
   return ExitCode.Conformant;
 }
-

@@ -8,7 +8,7 @@ export type TargetSpec =
    * A Streamable HTTP endpoint (--url), optionally served by a command the runner starts itself
    * (--server CMD --port-env NAME): then the URL's port is the free port given in that variable.
    */
-  | { kind: 'http'; url: string; headers?: Record<string, string>; launch?: HttpLaunch; /** The 2024-11-05 HTTP+SSE transport (--sse-url). */ legacySse?: true }
+  | { kind: 'http'; url: string; headers?: Record<string, string>; launch?: HttpLaunch /** The 2024-11-05 HTTP+SSE transport (--sse-url). */; legacySse?: true }
   /** A transport supplied by code (tests, the in-memory reference server); `description` is shown in reports. */
   | { kind: 'in-memory'; description: string };
 

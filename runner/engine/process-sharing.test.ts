@@ -5,7 +5,20 @@ import { leftStateAlone, sharingClass } from './process-sharing.js';
 
 const at = { sourceLine: 1, path: '0' };
 function scenario(steps: Step[], extra: Partial<Scenario> = {}): Scenario {
-  return { id: 'x/y', title: 't', area: 'x', role: 'server', revisions: '*', rules: ['r'], tags: [], session: 'initialized', requires: [], steps, file: 'f', ...extra };
+  return {
+    id: 'x/y',
+    title: 't',
+    area: 'x',
+    role: 'server',
+    revisions: '*',
+    rules: ['r'],
+    tags: [],
+    session: 'initialized',
+    requires: [],
+    steps,
+    file: 'f',
+    ...extra,
+  };
 }
 const request = (method: string): Step => ({ kind: 'request', method, as: 'a', ...at });
 
@@ -43,13 +56,14 @@ describe('sharingClass', () => {
 
 describe('leftStateAlone', () => {
   let seq = 0;
-  const sent = (message: unknown, author: OutboundRecord['author'] = 'scenario'): OutboundRecord => ({ seq: ++seq, message, text: JSON.stringify(message), author });
+  const sent = (message: unknown, author: OutboundRecord['author'] = 'scenario'): OutboundRecord => ({
+    seq: ++seq,
+    message,
+    text: JSON.stringify(message),
+    author,
+  });
   const req = (method: string, params?: Record<string, unknown>) => sent({ jsonrpc: '2.0', id: ++seq, method, ...(params ? { params } : {}) });
-  const tools = [
-    { name: 'reader', annotations: { readOnlyHint: true } },
-    { name: 'writer', annotations: { readOnlyHint: false } },
-    { name: 'unannotated' },
-  ];
+  const tools = [{ name: 'reader', annotations: { readOnlyHint: true } }, { name: 'writer', annotations: { readOnlyHint: false } }, { name: 'unannotated' }];
 
   it('accepts reads, unknown methods, unparseable lines and the runner handshake', () => {
     const records = [

@@ -74,9 +74,7 @@ function classifyStep(step: Step): SharingClass {
  * refused by a conforming target and change nothing.
  */
 export function leftStateAlone(outbound: readonly OutboundRecord[], tools: readonly Record<string, unknown>[]): boolean {
-  const readOnlyTools = new Set(
-    tools.filter((t) => (t.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true).map((t) => t.name),
-  );
+  const readOnlyTools = new Set(tools.filter((t) => (t.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true).map((t) => t.name));
   const harmless = (message: unknown): boolean => {
     if (Array.isArray(message)) return message.every(harmless);
     if (typeof message !== 'object' || message === null) return true;

@@ -61,10 +61,7 @@ export function processUnits(cells: readonly PlacedCell[]): ProcessUnit[] {
  * Runs a unit's cells in order on shared processes. Each cell is judged once the process it ran on
  * has ended, with that process's close report, as a cell on a process of its own would be.
  */
-export async function runSharedUnit(
-  unit: ProcessUnit,
-  makeTransport: (revision?: Revision) => Transport,
-): Promise<Map<number, ScenarioResult>> {
+export async function runSharedUnit(unit: ProcessUnit, makeTransport: (revision?: Revision) => Transport): Promise<Map<number, ScenarioResult>> {
   const results = new Map<number, ScenarioResult>();
   let target: SharedProcess | undefined;
   let onProcess: { index: number; executed: ExecutedCell }[] = [];

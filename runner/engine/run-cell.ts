@@ -217,10 +217,23 @@ export async function executeCell(prepared: PreparedCell, transport: Transport):
     if (reason) status = 'errored';
     else if (!all.some((c) => c.status !== 'passed') && checks.length === 0 && scenario.steps.length > 0) {
       // Every step was conditional and none applied: nothing was judged, so this is not a pass.
-      return prepared.finish({ status: 'skipped', skipReason: 'no step applied to this revision and target', transcript: session.transcript, stderr: session.stderr, durationMs });
+      return prepared.finish({
+        status: 'skipped',
+        skipReason: 'no step applied to this revision and target',
+        transcript: session.transcript,
+        stderr: session.stderr,
+        durationMs,
+      });
     } else if (status === 'passed' && checks.length > 0 && checks.every((c) => c.status === 'skipped')) {
       // Every check of the scenario found nothing to judge (e.g. `judgeIf`): skipped, not passed.
-      return prepared.finish({ status: 'skipped', skipReason: checks[0]!.message, checks: all, transcript: session.transcript, stderr: session.stderr, durationMs });
+      return prepared.finish({
+        status: 'skipped',
+        skipReason: checks[0]!.message,
+        checks: all,
+        transcript: session.transcript,
+        stderr: session.stderr,
+        durationMs,
+      });
     }
     return prepared.finish({
       status,

@@ -3,7 +3,16 @@
 import { REVISIONS, type Revision } from '../../schema/revisions.js';
 import type { ClientIdentity, Transport } from '../../wire/protocol/index.js';
 import { planCells, type Cell } from '../plan/index.js';
-import { scenarioStatus, summarise, type FuzzResult, type Reporter, type RunHeader, type RunResult, type ScenarioResult, type TargetInfo } from '../../wire/results/index.js';
+import {
+  scenarioStatus,
+  summarise,
+  type FuzzResult,
+  type Reporter,
+  type RunHeader,
+  type RunResult,
+  type ScenarioResult,
+  type TargetInfo,
+} from '../../wire/results/index.js';
 import type { RuleLookup, Validators } from '../steps/index.js';
 import type { MessageValidator } from '../checks/index.js';
 import type { Scenario } from '../suite-loader/types.js';
@@ -65,9 +74,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
   };
   const revisions = accepted.map((p) => p.revision);
   const cells =
-    accepted.length === 0
-      ? []
-      : planCells({ scenarios: options.scenarios, revisions, refused, transport: transportName(options.target), role: 'server' });
+    accepted.length === 0 ? [] : planCells({ scenarios: options.scenarios, revisions, refused, transport: transportName(options.target), role: 'server' });
   // Rules broken while probing are findings like any cell's, reported before the cells.
   const probeResults = probes.filter((p) => wanted(p) && p.findings && p.findings.length > 0).map((p) => probeResult(p, options, config.strict));
   const header: RunHeader = {
@@ -119,7 +126,10 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
     };
   };
   let done = 0;
-  const started_ = (cell: Cell) => Promise.all(options.reporters.map((r) => r.onScenarioStart?.({ id: cell.scenario.id, revision: cell.revision, transport: cell.transport, index: cell.index })));
+  const started_ = (cell: Cell) =>
+    Promise.all(
+      options.reporters.map((r) => r.onScenarioStart?.({ id: cell.scenario.id, revision: cell.revision, transport: cell.transport, index: cell.index })),
+    );
   const ended = async (result: ScenarioResult) => {
     done++;
     for (const r of options.reporters) await r.onScenarioEnd?.(result, { done: done + probeResults.length, planned: cells.length + probeResults.length });

@@ -5,12 +5,7 @@
 // belongs to the cell that last wrote to the process, and what the process says while it shuts
 // down reaches every cell that used it, as it would have reached each on a process of its own.
 import { isStateless, type Revision } from '../../schema/revisions.js';
-import {
-  type CloseReport,
-  type SendOptions,
-  type Transport,
-  type TransportEvent,
-} from '../../wire/protocol/index.js';
+import type { CloseReport, SendOptions, Transport, TransportEvent } from '../../wire/protocol/index.js';
 
 /** How many sends open the conversation: initialize and notifications/initialized, or none. */
 function openingSends(revision: Revision): number {

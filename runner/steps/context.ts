@@ -130,15 +130,22 @@ export function recordUnanswered(ctx: StepContext, step: Step & CheckOptions, en
   });
   if (answer) {
     const id = (answer.message as { id?: unknown }).id ?? null;
-    const how = id === null ? 'only an error without an id came back' : `it was answered under id ${JSON.stringify(id)}, a ${typeof id} copy of the ${typeof entry.id} id sent`;
+    const how =
+      id === null
+        ? 'only an error without an id came back'
+        : `it was answered under id ${JSON.stringify(id)}, a ${typeof id} copy of the ${typeof entry.id} id sent`;
     recordCheck(ctx, step, { status: 'violated', message: `${what}: ${how}`, evidence: [entry.sentSeq, answer.seq] });
     return;
   }
-  recordCheck(ctx, { ...step, rule: REQUEST_ANSWERED_RULE, message: undefined }, {
-    status: 'violated',
-    message: `${what} within ${ms} ms: a request must be answered`,
-    evidence: [entry.sentSeq],
-  });
+  recordCheck(
+    ctx,
+    { ...step, rule: REQUEST_ANSWERED_RULE, message: undefined },
+    {
+      status: 'violated',
+      message: `${what} within ${ms} ms: a request must be answered`,
+      evidence: [entry.sentSeq],
+    },
+  );
 }
 
 export class StepError extends Error {

@@ -77,5 +77,4 @@ describe('--share-processes gives the verdicts of one process per cell', () => {
       await compare(['--server', `${MINI} --defect ${defect}`, '--revision', '2025-06-18']);
     });
   }
-
 });

@@ -47,7 +47,8 @@ export function messageFacts(text: string): MessageFacts {
     const key = NAMED[first.method];
     if (key && typeof params[key] === 'string') facts.name = params[key] as string;
     if (first.method === 'initialize' && typeof params.protocolVersion === 'string') facts.initializeVersion = params.protocolVersion;
-    if (first.method === 'notifications/cancelled' && (typeof params.requestId === 'string' || typeof params.requestId === 'number')) facts.cancels = params.requestId;
+    if (first.method === 'notifications/cancelled' && (typeof params.requestId === 'string' || typeof params.requestId === 'number'))
+      facts.cancels = params.requestId;
   }
   return facts;
 }
