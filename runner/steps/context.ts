@@ -137,6 +137,13 @@ export function recordUnanswered(ctx: StepContext, step: Step & CheckOptions, en
     recordCheck(ctx, step, { status: 'violated', message: `${what}: ${how}`, evidence: [entry.sentSeq, answer.seq] });
     return;
   }
+  // Input that is not a well-formed request (a broken line, a batch, a non-string method) is not a
+  // request JSON-RPC obliges the server to answer as such; whether and how it answers is the
+  // scenario's rule (parse error, invalid request, batch support: each with its own level).
+  if (entry.method === '(raw)') {
+    recordCheck(ctx, step, { ...missingReason(ctx, what, ms), evidence: [entry.sentSeq] });
+    return;
+  }
   recordCheck(
     ctx,
     { ...step, rule: REQUEST_ANSWERED_RULE, message: undefined },

@@ -190,7 +190,8 @@ describe('StreamableHttpTransport', () => {
 
   it('reports a body that is not UTF-8 and a session id outside visible ASCII', async () => {
     const { url } = await serve((_req, body, res) => {
-      const id = (JSON.parse(body) as { id?: number }).id;
+      // A DELETE at close has no body.
+      const id = body ? (JSON.parse(body) as { id?: number }).id : undefined;
       res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'bad\tsession' });
       res.end(
         Buffer.concat([
