@@ -19,6 +19,7 @@ export function checkCommonOptions(options: CommonRunOptions): void {
     if (!isRevision(revision)) throw new ConformanceOptionsError(`"${String(revision)}" is not a known MCP revision.`, `Known: ${REVISIONS.join(', ')}.`);
   }
   for (const p of [...(options.suiteDirs ?? []), ...(options.scenarioFiles ?? [])]) {
-    if (!existsSync(resolve(p))) throw new ConformanceOptionsError(`Failed to read ${resolve(p)}: no such file or folder.`, 'Check the path given to --suite-dir / --scenario-file.');
+    if (!existsSync(resolve(p)))
+      throw new ConformanceOptionsError(`Failed to read ${resolve(p)}: no such file or folder.`, 'Check the path given to --suite-dir / --scenario-file.');
   }
 }

@@ -21,7 +21,11 @@ export interface LiveHttpTarget {
  * TransportStartError when the server cannot be started. `notice` hears what the user should know
  * about how the target is tested.
  */
-export async function openHttpTarget(target: Extract<TargetSpec, { kind: 'http' }>, timeoutMs: number, notice: (text: string) => void): Promise<LiveHttpTarget> {
+export async function openHttpTarget(
+  target: Extract<TargetSpec, { kind: 'http' }>,
+  timeoutMs: number,
+  notice: (text: string) => void,
+): Promise<LiveHttpTarget> {
   let server: ManagedServer | undefined;
   const url = new URL(target.url);
   if (target.launch) {

@@ -5,7 +5,15 @@ import { resolve } from 'node:path';
 import { fromRoot } from '../schema/package-root.js';
 import { loadRules, type RulesCatalogue } from '../schema/rules.js';
 import { DEFAULT_SEED } from '../runner/config/index.js';
-import { DEFAULT_CLIENT_RUN_MS, HttpClientHost, loadClientScenarios, runClients, SERVER_PLACEHOLDER, URL_PLACEHOLDER, type ClientScenario } from '../runner/client-mode/index.js';
+import {
+  DEFAULT_CLIENT_RUN_MS,
+  HttpClientHost,
+  loadClientScenarios,
+  runClients,
+  SERVER_PLACEHOLDER,
+  URL_PLACEHOLDER,
+  type ClientScenario,
+} from '../runner/client-mode/index.js';
 import { ScenarioLoadError, defaultSuitesDir, idMatches, ruleMatches } from '../runner/suite-loader/index.js';
 import { quoteWord } from '../wire/transports/index.js';
 import { baselineGate, plainExitCode } from './baseline-gate.js';
@@ -62,7 +70,8 @@ export async function runClientConformance(options: ClientConformanceOptions): P
   const command = options.command.trim();
   checkCommand(command);
   const relayEntry = fromRoot(...RELAY_ENTRY);
-  if (!existsSync(relayEntry)) throw new ConformanceOptionsError('Failed to find the client-mode relay: mcp-conform has not been built.', 'Run `npm run build`.');
+  if (!existsSync(relayEntry))
+    throw new ConformanceOptionsError('Failed to find the client-mode relay: mcp-conform has not been built.', 'Run `npm run build`.');
   let rules: RulesCatalogue;
   try {
     rules = loadRules();
@@ -73,7 +82,11 @@ export async function runClientConformance(options: ClientConformanceOptions): P
   const loaded = loadClientScenarios({ dirs, root: defaultSuitesDir(), rules });
   if (loaded.problems.length > 0) throw new ScenarioLoadError(loaded.problems);
   const scenarios = selectClientScenarios(loaded.scenarios, options);
-  if (scenarios.length === 0) throw new ConformanceOptionsError('No client scenario matches the filters given.', 'Run `mcp-conform --list` to see scenario ids (client scenarios live in suites/client/).');
+  if (scenarios.length === 0)
+    throw new ConformanceOptionsError(
+      'No client scenario matches the filters given.',
+      'Run `mcp-conform --list` to see scenario ids (client scenarios live in suites/client/).',
+    );
 
   const gate = baselineGate(options.baseline, reportersFrom(options.reporters));
   const cwd = options.cwd ? resolve(options.cwd) : undefined;
@@ -98,7 +111,17 @@ export async function runClientConformance(options: ClientConformanceOptions): P
       judgeAuthorization: options.auth === true || (options.tags ?? []).includes('authorization'),
     },
     repro: (scenarioId, revision) =>
-      ['npx', 'mcp-conform', '--client', quoteWord(command), ...(cwd ? ['--cwd', quoteWord(cwd)] : []), '--scenario', quoteWord(scenarioId), '--revision', revision].join(' '),
+      [
+        'npx',
+        'mcp-conform',
+        '--client',
+        quoteWord(command),
+        ...(cwd ? ['--cwd', quoteWord(cwd)] : []),
+        '--scenario',
+        quoteWord(scenarioId),
+        '--revision',
+        revision,
+      ].join(' '),
     ...(options.signal ? { signal: options.signal } : {}),
   });
   return { result: gate.measured(run), exitCode: gate.exitCode(run, plainExitCode(run)) };
@@ -114,7 +137,11 @@ function checkCommand(command: string): void {
       `Add ${SERVER_PLACEHOLDER} where your client takes the command of a stdio server to spawn, or ${URL_PLACEHOLDER} where it takes a Streamable HTTP URL.`,
     );
   }
-  if (stdio && http) throw new ConformanceOptionsError(`The client command has both ${SERVER_PLACEHOLDER} and ${URL_PLACEHOLDER}.`, 'Keep the one that matches how your client reaches its server.');
+  if (stdio && http)
+    throw new ConformanceOptionsError(
+      `The client command has both ${SERVER_PLACEHOLDER} and ${URL_PLACEHOLDER}.`,
+      'Keep the one that matches how your client reaches its server.',
+    );
 }
 
 /** The same filters as for server scenarios; a client scenario's cited rules include its expectations'. */

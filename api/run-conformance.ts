@@ -38,6 +38,8 @@ export interface RunHooks {
   authorize?: (endpoint: string) => Promise<AuthorizationContext | undefined>;
   /** Words the reproduce commands need beyond the options (the --auth-* flags). */
   reproExtras?: string[];
+  /** Experimental (--share-processes): stdio cells of read-only scenarios take turns on shared processes. */
+  shareProcesses?: boolean;
 }
 
 /**
@@ -73,7 +75,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
  * The run behind `runConformance`, for a target already turned into a TargetSpec (the CLI builds
  * its own from flags, with messages that name the flags) or a mock server.
  */
-export async function runConformanceOn(target: TargetSpec | InMemoryTarget, options: Omit<ConformanceOptions, 'target'>, hooks: RunHooks = {}): Promise<ConformanceRun> {
+export async function runConformanceOn(
+  target: TargetSpec | InMemoryTarget,
+  options: Omit<ConformanceOptions, 'target'>,
+  hooks: RunHooks = {},
+): Promise<ConformanceRun> {
   checkCommonOptions(options);
   checkWholeNumber('timeoutMs', options.timeoutMs, 10);
   const rules = loadRulesOrThrow();
@@ -82,9 +88,15 @@ export async function runConformanceOn(target: TargetSpec | InMemoryTarget, opti
   // A server the runner starts itself (portEnv) takes a second or more to listen: it is started
   // before the scenarios load, so that the two overlap, and stopped on every way out.
   // A started server gets the extra environment; the spec (and every reproduce command) keeps the user's.
-  const launched = spec.kind === 'http' && spec.launch && hooks.launchEnv ? { ...spec, launch: { ...spec.launch, env: { ...spec.launch.env, ...hooks.launchEnv } } } : spec;
+  const launched =
+    spec.kind === 'http' && spec.launch && hooks.launchEnv ? { ...spec, launch: { ...spec.launch, env: { ...spec.launch.env, ...hooks.launchEnv } } } : spec;
   const opening =
-    launched.kind === 'http' ? openHttpTarget(launched, timeoutMs, hooks.notice ?? (() => {})).then((live) => ({ live }), (error: unknown) => ({ error })) : undefined;
+    launched.kind === 'http'
+      ? openHttpTarget(launched, timeoutMs, hooks.notice ?? (() => {})).then(
+          (live) => ({ live }),
+          (error: unknown) => ({ error }),
+        )
+      : undefined;
   try {
     const scenarios = loadSelected(options, rules);
     const opened = await opening;
@@ -100,7 +112,9 @@ export async function runConformanceOn(target: TargetSpec | InMemoryTarget, opti
       await opened.live.stop();
       const restarts = opened.live.restarts;
       if (restarts > 0) {
-        hooks.notice?.(`the server exited during the run and was started again ${restarts} time${restarts === 1 ? '' : 's'}; the cells it was serving then report how it exited.`);
+        hooks.notice?.(
+          `the server exited during the run and was started again ${restarts} time${restarts === 1 ? '' : 's'}; the cells it was serving then report how it exited.`,
+        );
       }
     }
   }
@@ -128,6 +142,7 @@ async function runScenarios({ target, spec, http, scenarios, rules, options, tim
     timeoutMs,
     concurrency: options.concurrency ?? defaultConcurrency(transport),
     strict: options.strict ?? false,
+    ...(hooks.shareProcesses ? { shareProcesses: true } : {}),
     verbose: hooks.verbose ?? false,
     seed: options.seed ?? DEFAULT_SEED,
     reproExtras: [
@@ -197,7 +212,8 @@ function loadSelected(options: Omit<ConformanceOptions, 'target'>, rules: RulesC
     ...(options.tags ? { tag: options.tags } : {}),
     ...(options.rules ? { rule: options.rules } : {}),
   });
-  if (scenarios.length === 0) throw new ConformanceOptionsError('No scenario matches the filters given.', 'Run `mcp-conform --list` to see scenario ids, areas and tags.');
+  if (scenarios.length === 0)
+    throw new ConformanceOptionsError('No scenario matches the filters given.', 'Run `mcp-conform --list` to see scenario ids, areas and tags.');
   return scenarios;
 }
 

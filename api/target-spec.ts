@@ -27,7 +27,10 @@ export function targetSpecOf(target: ConformanceTarget): TargetSpec {
     }
     if (target.portEnv === undefined) {
       if (target.url !== undefined || target.headers !== undefined) {
-        throw new ConformanceOptionsError('A command target with `url` or `headers` needs `portEnv`, so that the runner can give the server its port.', 'Add portEnv: "PORT", or test a running server with { url } alone.');
+        throw new ConformanceOptionsError(
+          'A command target with `url` or `headers` needs `portEnv`, so that the runner can give the server its port.',
+          'Add portEnv: "PORT", or test a running server with { url } alone.',
+        );
       }
       return { kind: 'stdio', command: target.command, ...(target.cwd ? { cwd: target.cwd } : {}), ...(target.env ? { env: target.env } : {}) };
     }
@@ -40,7 +43,12 @@ export function targetSpecOf(target: ConformanceTarget): TargetSpec {
   }
   if ('url' in target && typeof target.url === 'string') {
     const legacySse = 'legacySse' in target && target.legacySse === true;
-    return { kind: 'http', url: checkedUrl(target.url), ...(target.headers ? { headers: target.headers } : {}), ...(legacySse ? { legacySse: true as const } : {}) };
+    return {
+      kind: 'http',
+      url: checkedUrl(target.url),
+      ...(target.headers ? { headers: target.headers } : {}),
+      ...(legacySse ? { legacySse: true as const } : {}),
+    };
   }
   throw new ConformanceOptionsError('The target names no server.', 'Give { command }, { url } or { server } (a MockServer).');
 }
@@ -57,7 +65,8 @@ function checkedUrl(url: string): string {
   } catch {
     throw new ConformanceOptionsError(`"${url}" is not a URL.`, 'Example: http://127.0.0.1:3000/mcp.');
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConformanceOptionsError(`"${url}" is not an http(s) URL.`, 'Example: http://127.0.0.1:3000/mcp.');
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ConformanceOptionsError(`"${url}" is not an http(s) URL.`, 'Example: http://127.0.0.1:3000/mcp.');
   return parsed.toString();
 }
 

@@ -41,14 +41,23 @@ const targets = [
   { name: 'reference server, Streamable HTTP', framing: 'http', make: () => new StreamableHttpTransport({ url: httpUrl, timeoutMs: 5000 }) },
 ];
 
-
 const rows = [];
 for (const target of targets) {
   const prepared = await prepareTarget(target.make, client, 5000, revision);
   if (!prepared.ok) throw new Error(`${target.name}: ${prepared.reason}`);
   const rates = [];
   for (let i = 0; i < runs; i++) {
-    const outcome = await runFuzz({ makeTransport: target.make, client, ...prepared.target, seed: 1, runs: inputs, timeBudgetMs: 120_000, timeoutMs: 5000, framing: target.framing, skipTools: ['slow'] });
+    const outcome = await runFuzz({
+      makeTransport: target.make,
+      client,
+      ...prepared.target,
+      seed: 1,
+      runs: inputs,
+      timeBudgetMs: 120_000,
+      timeoutMs: 5000,
+      framing: target.framing,
+      skipTools: ['slow'],
+    });
     if (outcome.failure) throw new Error(`${target.name}: unexpected finding ${JSON.stringify(outcome.failure.violations)}`);
     rates.push(outcome.casesPerSecond);
   }

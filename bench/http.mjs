@@ -47,7 +47,11 @@ function runOurs() {
   const dir = mkdtempSync(join(tmpdir(), 'mcpc-bench-http-'));
   const report = join(dir, 'r.json');
   const started = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [cli, '--server', `${process.execPath} ${everything} streamableHttp`, '--port-env', 'PORT', '--report', `json=${report}`], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [cli, '--server', `${process.execPath} ${everything} streamableHttp`, '--port-env', 'PORT', '--report', `json=${report}`],
+    { encoding: 'utf8' },
+  );
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const summary = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).summary : undefined;
   rmSync(dir, { recursive: true, force: true });
@@ -96,7 +100,9 @@ for (let i = 0; i < runs; i++) {
   }
   console.log(`run ${i + 1}: mcp-conform ${seconds(r.ms)}${withOfficial ? `, official ${seconds(last.ms)}` : ''}`);
 }
-console.log(`mcp-conform (HTTP, server-everything): median ${seconds(median(ours))} over ${runs} runs; cells ${summary?.scenarios}: ${summary?.passed} passed, ${summary?.failed} failed, ${summary?.skipped} skipped, ${summary?.warnings ?? '?'} warnings`);
+console.log(
+  `mcp-conform (HTTP, server-everything): median ${seconds(median(ours))} over ${runs} runs; cells ${summary?.scenarios}: ${summary?.passed} passed, ${summary?.failed} failed, ${summary?.skipped} skipped, ${summary?.warnings ?? '?'} warnings`,
+);
 if (!withOfficial) {
   console.log('official @modelcontextprotocol/conformance: skipped (set CONFORMANCE_NODE to a Node 22 binary and CONFORMANCE_CLI to its CLI entry)');
 } else {

@@ -49,7 +49,10 @@ async function measure(makeClient: () => MockClient): Promise<Sample> {
 
 const targets: [string, () => MockClient][] = [
   ['in memory', () => new MockClient(createInMemoryTransport(createMockFromConfig(loadMockConfig(configFile), { record: false })), { revision: '2025-06-18' })],
-  ['stdio (mcp-conform mock)', () => MockClient.spawn(`${process.execPath} ${join(root, 'dist', 'cli', 'main.js')} mock --config ${configFile}`, { revision: '2025-06-18' })],
+  [
+    'stdio (mcp-conform mock)',
+    () => MockClient.spawn(`${process.execPath} ${join(root, 'dist', 'cli', 'main.js')} mock --config ${configFile}`, { revision: '2025-06-18' }),
+  ],
 ];
 
 /** The same loop with the SDK's Streamable HTTP client at `url`. */
@@ -79,8 +82,14 @@ async function measureFetchHandler(): Promise<Sample> {
   const endpoint = createMcpFetchHandler(createMockFromConfig(loadMockConfig(configFile), { record: false }));
   const url = 'http://mock.bench/mcp';
   const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
-  const post = (body: unknown, extra: Record<string, string> = {}) => endpoint.handle(new Request(url, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) }));
-  const init = await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+  const post = (body: unknown, extra: Record<string, string> = {}) =>
+    endpoint.handle(new Request(url, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) }));
+  const init = await post({
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
   await init.text();
   const session = { 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-06-18' };
   await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
@@ -115,7 +124,9 @@ for (const [name, run] of all) {
   for (let r = 0; r < rounds; r++) samples.push(await run());
   const us = median(samples.map((s) => s.wallUs));
   const cpuUs = median(samples.map((s) => s.cpuUs));
-  console.log(`${name}: ${us.toFixed(1)} µs per tools/call round trip, ${cpuUs.toFixed(1)} µs CPU in this process (median of ${rounds} rounds of ${requests}); ${Math.round(1e6 / us)} requests/s`);
+  console.log(
+    `${name}: ${us.toFixed(1)} µs per tools/call round trip, ${cpuUs.toFixed(1)} µs CPU in this process (median of ${rounds} rounds of ${requests}); ${Math.round(1e6 / us)} requests/s`,
+  );
   rows.push(`| ${name} | ${us.toFixed(1)} µs | ${cpuUs.toFixed(1)} µs | ${Math.round(1e6 / us)} |`);
 }
 console.log('\n| mock served | per request (sequential round trip) | CPU per request (this process) | requests/s |\n| --- | --- | --- | --- |');

@@ -20,17 +20,29 @@ type AuthFlags = Pick<CliOptions, 'authToken' | 'authMock' | 'authScope' | 'head
 export function checkAuthorizationFlags(opts: AuthFlags): void {
   const wanted = opts.authToken !== undefined || opts.authMock !== undefined;
   if (!wanted) {
-    if (opts.authScope !== undefined) throw new UsageError('--auth-scope applies to --auth-mock, which was not given.', 'Add --auth-mock PORT, or leave --auth-scope out.');
+    if (opts.authScope !== undefined)
+      throw new UsageError('--auth-scope applies to --auth-mock, which was not given.', 'Add --auth-mock PORT, or leave --auth-scope out.');
     return;
   }
   if (opts.authToken !== undefined && opts.authMock !== undefined) {
-    throw new UsageError('--auth-token and --auth-mock both give the run its tokens; pass one.', 'Use --auth-mock PORT when the server trusts the mock authorization server, else --auth-token TOKEN.');
+    throw new UsageError(
+      '--auth-token and --auth-mock both give the run its tokens; pass one.',
+      'Use --auth-mock PORT when the server trusts the mock authorization server, else --auth-token TOKEN.',
+    );
   }
-  if (opts.authScope !== undefined && opts.authMock === undefined) throw new UsageError('--auth-scope applies to --auth-mock: a given token already has its scope.', 'Leave --auth-scope out, or use --auth-mock PORT.');
+  if (opts.authScope !== undefined && opts.authMock === undefined)
+    throw new UsageError('--auth-scope applies to --auth-mock: a given token already has its scope.', 'Leave --auth-scope out, or use --auth-mock PORT.');
   if (opts.url === undefined && opts.portEnv === undefined) {
-    throw new UsageError('Authorization applies to Streamable HTTP servers, but neither --url nor --port-env was given.', 'Add --url http://127.0.0.1:PORT/mcp, or --server CMD --port-env PORT.');
+    throw new UsageError(
+      'Authorization applies to Streamable HTTP servers, but neither --url nor --port-env was given.',
+      'Add --url http://127.0.0.1:PORT/mcp, or --server CMD --port-env PORT.',
+    );
   }
-  if (opts.sseUrl !== undefined) throw new UsageError('Authorization scenarios run over Streamable HTTP, not the legacy --sse-url transport.', 'Use --url with the Streamable HTTP endpoint.');
+  if (opts.sseUrl !== undefined)
+    throw new UsageError(
+      'Authorization scenarios run over Streamable HTTP, not the legacy --sse-url transport.',
+      'Use --url with the Streamable HTTP endpoint.',
+    );
   if (opts.header?.some(([name]) => name.toLowerCase() === 'authorization')) {
     throw new UsageError('--header Authorization and the --auth-* flags both set the token.', 'Pass the token with --auth-token TOKEN and drop the header.');
   }
@@ -43,7 +55,10 @@ export async function startMockAuthorization(opts: AuthFlags): Promise<Authoriza
   try {
     handle = await serveMockAuthorizationServer({ port: opts.authMock });
   } catch (err) {
-    throw new UsageError(`Failed to start the mock authorization server on 127.0.0.1:${opts.authMock}: ${(err as Error).message}.`, 'Pick a free port, or 0 with --server … --port-env (the server then reads the issuer from MCP_CONFORM_AUTH_ISSUER).');
+    throw new UsageError(
+      `Failed to start the mock authorization server on 127.0.0.1:${opts.authMock}: ${(err as Error).message}.`,
+      'Pick a free port, or 0 with --server … --port-env (the server then reads the issuer from MCP_CONFORM_AUTH_ISSUER).',
+    );
   }
   process.stderr.write(`mcp-conform: mock authorization server at ${handle.issuer} (JWKS ${handle.issuer}/jwks, introspection ${handle.issuer}/introspect)\n`);
   return handle;
@@ -69,7 +84,12 @@ interface ProtectionFacts {
  * for the audience the target's metadata names (else the endpoint) and the scopes it advertises
  * (challenge and `scopes_supported`, or --auth-scope).
  */
-export async function authorizationContext(opts: AuthFlags, endpoint: string, mock: AuthorizationServerHandle | undefined, timeoutMs: number): Promise<AuthorizationContext | undefined> {
+export async function authorizationContext(
+  opts: AuthFlags,
+  endpoint: string,
+  mock: AuthorizationServerHandle | undefined,
+  timeoutMs: number,
+): Promise<AuthorizationContext | undefined> {
   const urls = { resource: endpoint, ...resourceUrls(endpoint) };
   if (opts.authToken !== undefined) return { source: 'token', token: opts.authToken, ...urls };
   if (!mock) return undefined;

@@ -11,7 +11,8 @@ import { UsageError } from './usage-error.js';
 export async function runClientCommand(opts: CliOptions): Promise<number> {
   const command = opts.client!.trim();
   if (command === '') throw new UsageError('--client needs a command.', `Example: --client "node client.js ${SERVER_PLACEHOLDER}".`);
-  if (opts.server !== undefined) throw new UsageError('--client and --server exclude each other: one run tests either a client or a server.', 'Drop one of them.');
+  if (opts.server !== undefined)
+    throw new UsageError('--client and --server exclude each other: one run tests either a client or a server.', 'Drop one of them.');
   const reporters = makeReporters(opts);
   try {
     return await withInterrupt(async (signal) => {

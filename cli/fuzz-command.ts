@@ -106,7 +106,19 @@ export async function fuzzLiveTarget(settings: FuzzSettings, io: FuzzCommandIo, 
     return undefined;
   }
   const words = targetWords(target);
-  const searchReplay = ['npx', 'mcp-conform', 'fuzz', ...words, '--revision', outcome.revision, '--seed', String(seed), '--runs', String(settings.runs), ...(settings.skipTool ?? []).flatMap((t) => ['--skip-tool', quoteWord(t)])].join(' ');
+  const searchReplay = [
+    'npx',
+    'mcp-conform',
+    'fuzz',
+    ...words,
+    '--revision',
+    outcome.revision,
+    '--seed',
+    String(seed),
+    '--runs',
+    String(settings.runs),
+    ...(settings.skipTool ?? []).flatMap((t) => ['--skip-tool', quoteWord(t)]),
+  ].join(' ');
   let savedTo: string | undefined;
   let replay: string | undefined;
   if (outcome.failure) {
@@ -128,7 +140,13 @@ export async function fuzzLiveTarget(settings: FuzzSettings, io: FuzzCommandIo, 
       ...(replay ? { replay } : {}),
     }).join('\n')}\n`,
   );
-  return fuzzResultOf(outcome, { rules, runs: settings.runs, replay: searchReplay, ...(savedTo ? { counterexample: savedTo } : {}), ...(replay ? { reproduce: replay } : {}) });
+  return fuzzResultOf(outcome, {
+    rules,
+    runs: settings.runs,
+    replay: searchReplay,
+    ...(savedTo ? { counterexample: savedTo } : {}),
+    ...(replay ? { reproduce: replay } : {}),
+  });
 }
 
 /**
@@ -136,7 +154,13 @@ export async function fuzzLiveTarget(settings: FuzzSettings, io: FuzzCommandIo, 
  * so CI is deterministic), run by the engine after the cells so that every report carries it. Its
  * output goes to stderr when a machine report owns stdout.
  */
-export function fuzzForRun(opts: CliOptions, version: string, target: TargetSpec, live: FuzzTarget, rules: RulesCatalogue): () => Promise<FuzzResult | undefined> {
+export function fuzzForRun(
+  opts: CliOptions,
+  version: string,
+  target: TargetSpec,
+  live: FuzzTarget,
+  rules: RulesCatalogue,
+): () => Promise<FuzzResult | undefined> {
   const machineOnStdout = (opts.report ?? []).some((r) => r.format !== 'console' && !r.path);
   const stream = machineOnStdout ? process.stderr : process.stdout;
   return async () => {

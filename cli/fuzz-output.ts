@@ -22,7 +22,9 @@ export function renderFuzzOutcome(outcome: FuzzOutcome, ctx: FuzzPrintContext): 
   const failure = outcome.failure;
   for (const w of outcome.warnings) {
     const rule = ctx.rules.ruleRef(w.violation.ruleId, outcome.revision);
-    lines.push(`${style.mark('warning')} ${style.bold(rule.id)} (${style.yellow(rule.level)}) broken by ${w.count} input${w.count === 1 ? '' : 's'}; first: ${w.input.label}`);
+    lines.push(
+      `${style.mark('warning')} ${style.bold(rule.id)} (${style.yellow(rule.level)}) broken by ${w.count} input${w.count === 1 ? '' : 's'}; first: ${w.input.label}`,
+    );
     lines.push(...field(style, 'actual', w.violation.detail));
     lines.push(...field(style, 'summary', rule.summary, { trusted: true }));
   }
@@ -36,7 +38,14 @@ export function renderFuzzOutcome(outcome: FuzzOutcome, ctx: FuzzPrintContext): 
   lines.push(...field(style, 'replay', `seed ${outcome.seed}, path ${failure.path}: ${ctx.searchReplay}`, { trusted: true }));
   lines.push(...field(style, 'input', failure.input.label));
   for (const w of failure.wire.writes) lines.push(...field(style, '', `→ ${describeWrite(w)}`));
-  if (!failure.reproducible) lines.push(...field(style, 'note', 'the input broke the rules below during the search but none when replayed alone on a fresh target: the failure depends on earlier inputs'));
+  if (!failure.reproducible)
+    lines.push(
+      ...field(
+        style,
+        'note',
+        'the input broke the rules below during the search but none when replayed alone on a fresh target: the failure depends on earlier inputs',
+      ),
+    );
   for (const v of failure.violations) {
     const rule = ctx.rules.ruleRef(v.ruleId, outcome.revision);
     const level = rule.level === 'MUST' ? style.red(rule.level) : style.yellow(rule.level);
@@ -64,13 +73,16 @@ function describeWrite(w: FuzzFailure['wire']['writes'][number]): string {
 
 function hintsFor(properties: string[]): string[] {
   const hints: string[] = [];
-  if (properties.includes('stays-alive')) hints.push('the server exited on this input: catch errors per request and answer with a JSON-RPC error instead of exiting');
+  if (properties.includes('stays-alive'))
+    hints.push('the server exited on this input: catch errors per request and answer with a JSON-RPC error instead of exiting');
   if (properties.includes('exactly-once')) hints.push('look for a code path that writes a response and then falls through to a second write');
-  if (properties.includes('invalid-params-code')) hints.push('validate arguments before running the tool and answer -32602 (or, from 2025-11-25, a result with isError: true)');
+  if (properties.includes('invalid-params-code'))
+    hints.push('validate arguments before running the tool and answer -32602 (or, from 2025-11-25, a result with isError: true)');
   if (properties.includes('stdout-only-messages')) hints.push('log to stderr: stdout carries protocol messages only');
   if (properties.includes('no-server-error') || properties.includes('http-answered')) {
     hints.push('check the request before handling it: answer input you cannot accept with a 4xx status (400, 406, 415) instead of failing on it');
   }
-  if (properties.includes('client-error-status') || properties.includes('error-body')) hints.push('validate the headers and the body before dispatching; the rule above names the status the spec gives');
+  if (properties.includes('client-error-status') || properties.includes('error-body'))
+    hints.push('validate the headers and the body before dispatching; the rule above names the status the spec gives');
   return hints;
 }

@@ -30,7 +30,9 @@ export const DEFAULT_COUNTEREXAMPLE_DIR = 'mcp-conform-counterexamples';
 
 export function buildFuzzProgram(version: string): Command {
   return new Command('mcp-conform fuzz')
-    .description('Property-based fuzzing of an MCP server: generated requests, tool arguments and stdio or HTTP framing; a failure is shrunk and saved as a scenario file.')
+    .description(
+      'Property-based fuzzing of an MCP server: generated requests, tool arguments and stdio or HTTP framing; a failure is shrunk and saved as a scenario file.',
+    )
     .version(version, '-V, --version')
     .addOption(new Option('--server <command>', 'stdio target: the command that starts the server; default: the bundled reference server'))
     .addOption(new Option('--url <url>', 'Streamable HTTP target: the MCP endpoint, e.g. http://127.0.0.1:3000/mcp'))
@@ -41,14 +43,19 @@ export function buildFuzzProgram(version: string): Command {
     .addOption(new Option('--revision <revision>', 'revision to fuzz at; default: the newest the target accepts').argParser(parseRevision))
     .addOption(new Option('--seed <n>', 'seed of the generated inputs; default: a fresh one, always printed').argParser(parsePositiveInt('--seed', 0)))
     .addOption(new Option('--runs <n>', 'most inputs to try').default(DEFAULT_FUZZ_RUNS).argParser(parsePositiveInt('--runs')))
-    .addOption(new Option('--time-budget <seconds>', 'stop generating inputs after this many seconds').default(DEFAULT_FUZZ_BUDGET_S).argParser(parsePositiveInt('--time-budget')))
+    .addOption(
+      new Option('--time-budget <seconds>', 'stop generating inputs after this many seconds')
+        .default(DEFAULT_FUZZ_BUDGET_S)
+        .argParser(parsePositiveInt('--time-budget')),
+    )
     .addOption(new Option('--timeout <ms>', 'bound on the answers to one input').default(DEFAULT_TIMEOUT_MS).argParser(parsePositiveInt('--timeout', 10)))
     .addOption(new Option('--out <dir>', 'folder for counterexample scenario files').default(DEFAULT_COUNTEREXAMPLE_DIR))
     .addOption(new Option('--skip-tool <name>', 'leave this tool out, e.g. one that sleeps on purpose (repeatable)').argParser(collect(String)))
     .addOption(
-      new Option('--report <format[=path]>', `also write the outcome as a report (repeatable): ${REPORT_FORMATS.filter((f) => f !== 'console').join(', ')}; without a path it goes to stdout`).argParser(
-        collect(parseReport(REPORT_FORMATS)),
-      ),
+      new Option(
+        '--report <format[=path]>',
+        `also write the outcome as a report (repeatable): ${REPORT_FORMATS.filter((f) => f !== 'console').join(', ')}; without a path it goes to stdout`,
+      ).argParser(collect(parseReport(REPORT_FORMATS))),
     )
     .addOption(new Option('--strict', 'SHOULD-level violations fail the run').default(false))
     .addOption(new Option('--no-color', 'plain output without colours'))

@@ -52,7 +52,10 @@ export function fuzzResultOf(outcome: FuzzOutcome, facts: FuzzResultFacts): Fuzz
 
 /** A run whose only result is the fuzz: no cells, its revision, its verdict. */
 export function fuzzRunResult(fuzz: FuzzResult, ctx: { version: string; live: FuzzTarget; target: TargetSpec; startedAt: string; strict: boolean }): RunResult {
-  const target = ctx.target.kind === 'http' ? { kind: ctx.live.framing === 'http' ? ('http' as const) : ('sse' as const), url: ctx.live.description } : { kind: 'stdio' as const, command: ctx.live.description };
+  const target =
+    ctx.target.kind === 'http'
+      ? { kind: ctx.live.framing === 'http' ? ('http' as const) : ('sse' as const), url: ctx.live.description }
+      : { kind: 'stdio' as const, command: ctx.live.description };
   return {
     tool: { name: 'mcp-conform', version: ctx.version },
     target: { ...target, acceptedRevisions: [fuzz.revision] },

@@ -21,7 +21,8 @@ export function fuzzTargetOf(target: TargetSpec, http: LiveHttpTarget | undefine
   if (http) return { makeTransport: http.makeTransport, framing: http.kind === 'http' ? 'http' : 'none', description: http.url, stop: async () => {} };
   if (target.kind !== 'stdio') throw new UsageError('mcp-conform fuzz needs a stdio or HTTP target.', 'Give --server "<command>" or --url.');
   return {
-    makeTransport: () => new StdioTransport({ command: target.command, ...(target.cwd ? { cwd: target.cwd } : {}), ...(target.env ? { env: target.env } : {}) }),
+    makeTransport: () =>
+      new StdioTransport({ command: target.command, ...(target.cwd ? { cwd: target.cwd } : {}), ...(target.env ? { env: target.env } : {}) }),
     framing: 'stdio',
     description: target.isDefault ? 'the bundled reference server' : target.command,
     stop: async () => {},

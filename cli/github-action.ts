@@ -34,7 +34,9 @@ export function readActionInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const server = input(env, 'server');
   const url = input(env, 'url');
   if (server === undefined && url === undefined) {
-    throw new ActionInputError('Failed to start mcp-conform: the action needs the `server` input (a stdio command) or `url` (a Streamable HTTP endpoint). Add `with: { server: "node build/server.js" }` to the step.');
+    throw new ActionInputError(
+      'Failed to start mcp-conform: the action needs the `server` input (a stdio command) or `url` (a Streamable HTTP endpoint). Add `with: { server: "node build/server.js" }` to the step.',
+    );
   }
   const html = input(env, 'html');
   const baseline = input(env, 'baseline');
@@ -55,18 +57,22 @@ export function readActionInputs(env: NodeJS.ProcessEnv): ActionInputs {
 /** The mcp-conform command line for the inputs: with `server` and `url` together, the server is an
  * HTTP server the runner starts (on the port of the URL's replacement, via --port-env PORT). */
 export function cliArguments(inputs: ActionInputs): string[] {
-  const target = inputs.server !== undefined && inputs.url !== undefined
-    ? ['--server', inputs.server, '--port-env', 'PORT', '--url', inputs.url]
-    : inputs.server !== undefined
-      ? ['--server', inputs.server]
-      : ['--url', inputs.url!];
+  const target =
+    inputs.server !== undefined && inputs.url !== undefined
+      ? ['--server', inputs.server, '--port-env', 'PORT', '--url', inputs.url]
+      : inputs.server !== undefined
+        ? ['--server', inputs.server]
+        : ['--url', inputs.url!];
   return [
     ...target,
     ...inputs.revisions.flatMap((r) => ['--revision', r]),
     ...(inputs.baseline !== undefined ? ['--baseline', inputs.baseline] : []),
-    '--report', 'console',
-    '--report', `junit=${inputs.junit}`,
-    '--report', `markdown=${inputs.markdown}`,
+    '--report',
+    'console',
+    '--report',
+    `junit=${inputs.junit}`,
+    '--report',
+    `markdown=${inputs.markdown}`,
     ...(inputs.html !== undefined ? ['--report', `html=${inputs.html}`] : []),
     ...inputs.args,
   ];
@@ -96,11 +102,17 @@ export async function runAction(env: NodeJS.ProcessEnv, options: RunActionOption
   const summaryFile = env.GITHUB_STEP_SUMMARY;
   if (summaryFile) {
     // A run that died before writing its summary still says so in the job summary.
-    const text = existsSync(markdown) && readFileSync(markdown, 'utf8').trim() !== '' ? readFileSync(markdown, 'utf8') : `## ❌ MCP conformance: no summary\n\nmcp-conform exited with code ${code} before writing ${inputs.markdown}; see the step's log.\n`;
+    const text =
+      existsSync(markdown) && readFileSync(markdown, 'utf8').trim() !== ''
+        ? readFileSync(markdown, 'utf8')
+        : `## ❌ MCP conformance: no summary\n\nmcp-conform exited with code ${code} before writing ${inputs.markdown}; see the step's log.\n`;
     appendFileSync(summaryFile, text.endsWith('\n') ? text : `${text}\n`);
   }
   if (env.GITHUB_OUTPUT) {
-    appendFileSync(env.GITHUB_OUTPUT, `exit-code=${code}\njunit=${resolve(cwd, inputs.junit)}\nmarkdown=${markdown}\n${inputs.html !== undefined ? `html=${resolve(cwd, inputs.html)}\n` : ''}`);
+    appendFileSync(
+      env.GITHUB_OUTPUT,
+      `exit-code=${code}\njunit=${resolve(cwd, inputs.junit)}\nmarkdown=${markdown}\n${inputs.html !== undefined ? `html=${resolve(cwd, inputs.html)}\n` : ''}`,
+    );
   }
   return code;
 }

@@ -5,7 +5,17 @@ import { httpTargetSpec } from './http-target.js';
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 
-const base = { timeout: 5000, strict: false, list: false, rules: false, verbose: false, seed: 1, color: false, fuzz: false, fuzzBudget: 3 } satisfies CliOptions;
+const base = {
+  timeout: 5000,
+  strict: false,
+  list: false,
+  rules: false,
+  verbose: false,
+  seed: 1,
+  color: false,
+  fuzz: false,
+  fuzzBudget: 3,
+} satisfies CliOptions;
 
 describe('httpTargetSpec', () => {
   it('is undefined for stdio targets', () => {
@@ -30,7 +40,10 @@ describe('httpTargetSpec', () => {
 
   it('takes --sse-url as a legacy HTTP+SSE target, alone or with a started server', () => {
     expect(httpTargetSpec({ ...base, sseUrl: 'http://127.0.0.1:3000/sse' })).toEqual({ kind: 'http', url: 'http://127.0.0.1:3000/sse', legacySse: true });
-    expect(httpTargetSpec({ ...base, server: 'node h.js', portEnv: 'PORT', sseUrl: 'http://127.0.0.1/sse' })).toMatchObject({ legacySse: true, launch: { portEnv: 'PORT' } });
+    expect(httpTargetSpec({ ...base, server: 'node h.js', portEnv: 'PORT', sseUrl: 'http://127.0.0.1/sse' })).toMatchObject({
+      legacySse: true,
+      launch: { portEnv: 'PORT' },
+    });
   });
 
   it.each([

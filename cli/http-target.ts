@@ -13,20 +13,30 @@ const DEFAULT_LAUNCH_URL = 'http://127.0.0.1/mcp';
 const DEFAULT_LAUNCH_SSE_URL = 'http://127.0.0.1/sse';
 
 /** An `http` target when the flags ask for one, else undefined (stdio). Throws UsageError on bad combinations. */
-export function httpTargetSpec(opts: Pick<CliOptions, 'url' | 'sseUrl' | 'portEnv' | 'server' | 'header' | 'cwd' | 'env'>): Extract<TargetSpec, { kind: 'http' }> | undefined {
+export function httpTargetSpec(
+  opts: Pick<CliOptions, 'url' | 'sseUrl' | 'portEnv' | 'server' | 'header' | 'cwd' | 'env'>,
+): Extract<TargetSpec, { kind: 'http' }> | undefined {
   const wantsHttp = opts.url !== undefined || opts.sseUrl !== undefined || opts.portEnv !== undefined;
   if (!wantsHttp) {
-    if (opts.header) throw new UsageError('--header applies to HTTP targets, but neither --url nor --port-env was given.', 'Add --url http://127.0.0.1:PORT/mcp.');
+    if (opts.header)
+      throw new UsageError('--header applies to HTTP targets, but neither --url nor --port-env was given.', 'Add --url http://127.0.0.1:PORT/mcp.');
     return undefined;
   }
   if (opts.portEnv !== undefined && opts.server === undefined) {
-    throw new UsageError('--port-env needs --server: it names the variable that tells the started server its port.', 'Example: --server "node build/http.js" --port-env PORT.');
+    throw new UsageError(
+      '--port-env needs --server: it names the variable that tells the started server its port.',
+      'Example: --server "node build/http.js" --port-env PORT.',
+    );
   }
   const given = opts.url ?? opts.sseUrl;
   if (given !== undefined && opts.server !== undefined && opts.portEnv === undefined) {
-    throw new UsageError('--server with --url needs --port-env, so that the runner can give the server its port.', 'Either test a running server with --url alone, or add --port-env PORT.');
+    throw new UsageError(
+      '--server with --url needs --port-env, so that the runner can give the server its port.',
+      'Either test a running server with --url alone, or add --port-env PORT.',
+    );
   }
-  if (opts.server !== undefined && opts.server.trim() === '') throw new UsageError('--server needs a command.', 'Example: --server "node build/http.js" --port-env PORT.');
+  if (opts.server !== undefined && opts.server.trim() === '')
+    throw new UsageError('--server needs a command.', 'Example: --server "node build/http.js" --port-env PORT.');
   const url = given ?? (opts.sseUrl !== undefined ? DEFAULT_LAUNCH_SSE_URL : DEFAULT_LAUNCH_URL);
   let parsed: URL;
   try {
@@ -46,7 +56,8 @@ export function httpTargetSpec(opts: Pick<CliOptions, 'url' | 'sseUrl' | 'portEn
           ...(opts.env ? { env: Object.fromEntries(opts.env) } : {}),
         }
       : undefined;
-  if (!launch && (opts.cwd || opts.env)) throw new UsageError('--cwd and --env apply to --server, which was not given.', 'Add --server "<command>" --port-env PORT.');
+  if (!launch && (opts.cwd || opts.env))
+    throw new UsageError('--cwd and --env apply to --server, which was not given.', 'Add --server "<command>" --port-env PORT.');
   return {
     kind: 'http',
     url: parsed.toString(),

@@ -16,7 +16,11 @@ export function buildMockProgram(): Command {
   return new Command('mcp-conform mock')
     .description('Serve a mock MCP server over stdio: the one a mock file describes, or the bundled reference server.')
     .addOption(new Option('--config <file>', 'mock server file (YAML or JSON, schema/mock/mock-config.schema.json); default: the reference server'))
-    .addOption(new Option('--port <n>', 'serve over Streamable HTTP on 127.0.0.1 at this port (0: a free one; the URL is printed on stderr) instead of stdio').argParser(parsePort))
+    .addOption(
+      new Option('--port <n>', 'serve over Streamable HTTP on 127.0.0.1 at this port (0: a free one; the URL is printed on stderr) instead of stdio').argParser(
+        parsePort,
+      ),
+    )
     .showSuggestionAfterError(true)
     .allowExcessArguments(false)
     .addHelpText(

@@ -17,9 +17,7 @@ export function collect<T>(parse: (v: string) => T) {
 export function parseRevision(value: string): Revision {
   if (!isRevision(value)) {
     const near = REVISIONS.find((r) => r.slice(0, 7) === value.slice(0, 7));
-    throw new InvalidArgumentError(
-      `"${value}" is not a known MCP revision.${near ? ` Did you mean ${near}?` : ''} Known: ${REVISIONS.join(', ')}.`,
-    );
+    throw new InvalidArgumentError(`"${value}" is not a known MCP revision.${near ? ` Did you mean ${near}?` : ''} Known: ${REVISIONS.join(', ')}.`);
   }
   return value;
 }
@@ -71,9 +69,12 @@ export function parseJsonObject(name: string) {
     try {
       parsed = JSON.parse(value);
     } catch (err) {
-      throw new InvalidArgumentError(`${name} takes a JSON object, and "${value}" is not JSON (${(err as Error).message}). Quote it for your shell, e.g. ${name} '{"sampling":{}}'.`);
+      throw new InvalidArgumentError(
+        `${name} takes a JSON object, and "${value}" is not JSON (${(err as Error).message}). Quote it for your shell, e.g. ${name} '{"sampling":{}}'.`,
+      );
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidArgumentError(`${name} takes a JSON object, e.g. '{"sampling":{}}'; got ${value}.`);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw new InvalidArgumentError(`${name} takes a JSON object, e.g. '{"sampling":{}}'; got ${value}.`);
     return parsed as Record<string, unknown>;
   };
 }

@@ -37,6 +37,7 @@ export interface CliOptions {
   concurrency?: number;
   report?: ReportSpec[];
   strict: boolean;
+  shareProcesses?: boolean;
   clientCapabilities?: Record<string, unknown>;
   baseline?: string;
   writeBaseline?: string;
@@ -54,46 +55,87 @@ export function buildProgram(version: string): Command {
   program
     .description('Conformance tests for Model Context Protocol servers: every revision, every rule, with the exchange that broke it.')
     .version(version, '-V, --version')
-    .addOption(new Option('--server <command>', 'stdio target: the command that starts the server (split like a shell would, run without one); default: the bundled reference server'))
-    .addOption(new Option('--client <command>', 'test a client instead: the command that runs it, with {command} where the server command to spawn goes (stdio)'))
-    .addOption(new Option('--cwd <dir>', 'working directory for --server or --client'))
-    .addOption(new Option('--url <url>', 'Streamable HTTP target: the MCP endpoint, e.g. http://127.0.0.1:3000/mcp'))
-    .addOption(new Option('--sse-url <url>', 'legacy HTTP+SSE target (2024-11-05 transport): the SSE endpoint, e.g. http://127.0.0.1:3000/sse').conflicts('url'))
-    .addOption(new Option('--header <Name: value>', 'HTTP header sent on every request to --url, e.g. an Authorization token (repeatable)').argParser(collect(parseHeader)))
-    .addOption(new Option('--auth-token <token>', 'test the server\'s authorization with this access token (sent as Authorization: Bearer on every request); without --auth-token or --auth-mock the authorization scenarios are skipped'))
     .addOption(
-      new Option('--auth-mock <port>', 'test the server\'s authorization against a mock authorization server on 127.0.0.1:PORT (0: any free port; a server started with --port-env reads its issuer from MCP_CONFORM_AUTH_ISSUER); the runner mints the tokens').argParser(
-        parsePositiveInt('--auth-mock', 0),
+      new Option(
+        '--server <command>',
+        'stdio target: the command that starts the server (split like a shell would, run without one); default: the bundled reference server',
       ),
     )
-    .addOption(new Option('--auth-scope <scopes>', 'with --auth-mock: the space-separated scope of the valid token (default: the scopes the server advertises)'))
-    .addOption(new Option('--port-env <NAME>', 'with --server: the command is an HTTP server; start it with a free port in this environment variable and test it over HTTP').argParser(parseEnvName))
+    .addOption(
+      new Option('--client <command>', 'test a client instead: the command that runs it, with {command} where the server command to spawn goes (stdio)'),
+    )
+    .addOption(new Option('--cwd <dir>', 'working directory for --server or --client'))
+    .addOption(new Option('--url <url>', 'Streamable HTTP target: the MCP endpoint, e.g. http://127.0.0.1:3000/mcp'))
+    .addOption(
+      new Option('--sse-url <url>', 'legacy HTTP+SSE target (2024-11-05 transport): the SSE endpoint, e.g. http://127.0.0.1:3000/sse').conflicts('url'),
+    )
+    .addOption(
+      new Option('--header <Name: value>', 'HTTP header sent on every request to --url, e.g. an Authorization token (repeatable)').argParser(
+        collect(parseHeader),
+      ),
+    )
+    .addOption(
+      new Option(
+        '--auth-token <token>',
+        "test the server's authorization with this access token (sent as Authorization: Bearer on every request); without --auth-token or --auth-mock the authorization scenarios are skipped",
+      ),
+    )
+    .addOption(
+      new Option(
+        '--auth-mock <port>',
+        "test the server's authorization against a mock authorization server on 127.0.0.1:PORT (0: any free port; a server started with --port-env reads its issuer from MCP_CONFORM_AUTH_ISSUER); the runner mints the tokens",
+      ).argParser(parsePositiveInt('--auth-mock', 0)),
+    )
+    .addOption(
+      new Option('--auth-scope <scopes>', 'with --auth-mock: the space-separated scope of the valid token (default: the scopes the server advertises)'),
+    )
+    .addOption(
+      new Option(
+        '--port-env <NAME>',
+        'with --server: the command is an HTTP server; start it with a free port in this environment variable and test it over HTTP',
+      ).argParser(parseEnvName),
+    )
     .addOption(new Option('--env <KEY=VALUE>', 'environment variable for --server (repeatable)').argParser(collect(parseEnv)))
-    .addOption(new Option('--revision <revision>', 'revision to test (repeatable); default: every revision the target accepts').argParser(collect(parseRevision)))
+    .addOption(
+      new Option('--revision <revision>', 'revision to test (repeatable); default: every revision the target accepts').argParser(collect(parseRevision)),
+    )
     .addOption(new Option('--scenario <id>', 'run scenarios whose id equals, starts with, or matches this glob (repeatable)').argParser(collect(String)))
     .addOption(new Option('--exclude <id>', 'leave out scenarios matching this id, prefix or glob (repeatable)').argParser(collect(String)))
     .addOption(new Option('--area <name>', 'run one area, e.g. lifecycle (repeatable)').argParser(collect(String)))
     .addOption(new Option('--tag <tag>', 'run scenarios with this tag (repeatable)').argParser(collect(String)))
     .addOption(new Option('--rule <id>', 'run scenarios enforcing this rule id or prefix (repeatable)').argParser(collect(String)))
-    .addOption(new Option('--scenario-file <file>', 'run this scenario file (repeatable); replaces the bundled suites unless --suite-dir is given too').argParser(collect(String)))
+    .addOption(
+      new Option('--scenario-file <file>', 'run this scenario file (repeatable); replaces the bundled suites unless --suite-dir is given too').argParser(
+        collect(String),
+      ),
+    )
     .addOption(new Option('--suite-dir <dir>', 'load scenarios from this folder (repeatable); replaces the bundled suites').argParser(collect(String)))
     .addOption(new Option('--auth', 'client mode: judge the authorization (OAuth) scenarios too; a client that does not implement OAuth skips them otherwise'))
     .addOption(new Option('--timeout <ms>', 'bound on every wait for the target').default(DEFAULT_TIMEOUT_MS).argParser(parsePositiveInt('--timeout', 10)))
     .addOption(
-      new Option('--concurrency <n>', `scenarios run at once (default: ${defaultConcurrency('stdio')} for stdio, ${defaultConcurrency('http')} for HTTP targets, whose cells share one server)`).argParser(
-        parsePositiveInt('--concurrency'),
-      ),
+      new Option(
+        '--concurrency <n>',
+        `scenarios run at once (default: ${defaultConcurrency('stdio')} for stdio, ${defaultConcurrency('http')} for HTTP targets, whose cells share one server)`,
+      ).argParser(parsePositiveInt('--concurrency')),
     )
     .addOption(
-      new Option('--report <format[=path]>', `report format (repeatable): ${REPORT_FORMATS.join(', ')}; without a path, machine formats go to stdout`).argParser(
-        collect(parseReport(REPORT_FORMATS)),
-      ),
+      new Option(
+        '--report <format[=path]>',
+        `report format (repeatable): ${REPORT_FORMATS.join(', ')}; without a path, machine formats go to stdout`,
+      ).argParser(collect(parseReport(REPORT_FORMATS))),
     )
     .addOption(new Option('--strict', 'SHOULD-level findings fail the run').default(false))
     .addOption(
-      new Option('--client-capabilities <json>', 'capabilities the runner declares as the client, in the probe and in every scenario that declares none itself, e.g. \'{"sampling":{},"roots":{}}\'').argParser(
-        parseJsonObject('--client-capabilities'),
-      ),
+      new Option(
+        '--share-processes',
+        'experimental: stdio cells of read-only scenarios take turns on shared target processes (faster; a server that answers a request twice can be blamed in the wrong cell). Default: one process per cell',
+      ).default(false),
+    )
+    .addOption(
+      new Option(
+        '--client-capabilities <json>',
+        'capabilities the runner declares as the client, in the probe and in every scenario that declares none itself, e.g. \'{"sampling":{},"roots":{}}\'',
+      ).argParser(parseJsonObject('--client-capabilities')),
     )
     .addOption(new Option('--baseline <file>', 'expected-failures file (YAML/JSON): listed failures do not fail the run; new failures and stale entries do'))
     .addOption(new Option('--write-baseline <file>', 'write the failures of this run as an expected-failures file to start a baseline from'))

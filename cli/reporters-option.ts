@@ -33,7 +33,9 @@ function reportersFor(opts: CliOptions): Reporter[] {
   }
   for (const spec of specs) {
     if (spec.format === 'console') continue;
-    reporters.push(createReporter(spec.format as ReportFormat, { ...(spec.path ? { path: resolve(spec.path) } : { stream: process.stdout }), verbose: opts.verbose }));
+    reporters.push(
+      createReporter(spec.format as ReportFormat, { ...(spec.path ? { path: resolve(spec.path) } : { stream: process.stdout }), verbose: opts.verbose }),
+    );
   }
   return reporters;
 }

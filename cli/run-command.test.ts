@@ -22,7 +22,14 @@ describe('runCommand with a server it starts (--server --port-env)', () => {
   it('stops the server when no scenario matches', { timeout: 30_000 }, async () => {
     const pidFile = join(scratch, 'pid');
     const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); require('http').createServer().listen(Number(process.env.PORT), '127.0.0.1')`;
-    const opts = options(['--server', `${quoteWord(process.execPath)} -e ${quoteWord(script)}`, '--port-env', 'PORT', '--scenario', 'no-such-scenario-anywhere']);
+    const opts = options([
+      '--server',
+      `${quoteWord(process.execPath)} -e ${quoteWord(script)}`,
+      '--port-env',
+      'PORT',
+      '--scenario',
+      'no-such-scenario-anywhere',
+    ]);
     await expect(runCommand(opts, '0.0.0-test')).rejects.toThrow(UsageError);
     expect(existsSync(pidFile), 'the server was started').toBe(true);
     expect(liveProcessGroups()).toEqual([]);

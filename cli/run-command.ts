@@ -44,7 +44,12 @@ async function runServerCommand(opts: CliOptions, version: string): Promise<numb
   }
 }
 
-async function runServerCommandWith(opts: CliOptions, version: string, target: ReturnType<typeof targetSpec>, authServer: AuthorizationServerHandle | undefined): Promise<number> {
+async function runServerCommandWith(
+  opts: CliOptions,
+  version: string,
+  target: ReturnType<typeof targetSpec>,
+  authServer: AuthorizationServerHandle | undefined,
+): Promise<number> {
   const options: Omit<ConformanceOptions, 'target'> = {
     ...selectionFromFlags(opts),
     ...(opts.scenarioFile ? { scenarioFiles: opts.scenarioFile } : {}),
@@ -59,6 +64,7 @@ async function runServerCommandWith(opts: CliOptions, version: string, target: R
       {
         notice: (text) => process.stderr.write(`mcp-conform: ${text}\n`),
         verbose: opts.verbose,
+        ...(opts.shareProcesses ? { shareProcesses: true } : {}),
         ...(authServer ? { launchEnv: { [ISSUER_ENV]: authServer.issuer } } : {}),
         authorize: (endpoint) => authorizationContext(opts, endpoint, authServer, opts.timeout),
         reproExtras: authorizationReproWords(opts),
@@ -73,7 +79,7 @@ async function runServerCommandWith(opts: CliOptions, version: string, target: R
 
 /** --list (and --list --rules): the scenarios the filters select, without connecting. */
 function listCommand(opts: CliOptions): number {
-  let rules;
+  let rules: ReturnType<typeof loadRules>;
   try {
     rules = loadRules();
   } catch (err) {
@@ -99,4 +105,3 @@ function listCommand(opts: CliOptions): number {
   else printList([...selectScenarios(loaded.scenarios, selection), ...selectScenarios(clients, selection)]);
   return ExitCode.Conformant;
 }
-

@@ -79,7 +79,23 @@ export { MockClient, MockClientError, type MockClientOptions, type RequestOption
 export { createReferenceServer, type ReferenceServerOptions } from '../mocks/reference/index.js';
 // Mock OAuth in front of a mock MCP endpoint.
 export { serveAuthorization } from '../mocks/auth/index.js';
-export type { AuthRequestListener, AuthRequestRecord, AuthSetup, AuthorizationHandle, AuthorizationOptions, IssuedToken, MockAuthorizationServer } from '../mocks/auth/index.js';
+export type {
+  AuthRequestListener,
+  AuthRequestRecord,
+  AuthSetup,
+  AuthorizationHandle,
+  AuthorizationOptions,
+  IssuedToken,
+  MockAuthorizationServer,
+} from '../mocks/auth/index.js';
 // The protocol types handlers and recordings are written in.
-export type { JsonRpcErrorResponse, JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, JsonRpcResultResponse, RequestId } from '../wire/protocol/index.js';
+export type {
+  JsonRpcErrorResponse,
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  JsonRpcResultResponse,
+  RequestId,
+} from '../wire/protocol/index.js';
 export type { Revision } from '../schema/revisions.js';

@@ -19,7 +19,11 @@ describe('fuzz results in reports', () => {
       seed: 7,
       cases: 85,
       status: 'failed',
-      failure: { violations: [{ rule: 'transport.http.unaccepted-input-error-status', level: 'MUST', property: 'no-server-error' }], counterexample: 'mcp-conform-counterexamples/fuzz-seed-7.yaml', reproduce: expect.stringContaining('--scenario-file') },
+      failure: {
+        violations: [{ rule: 'transport.http.unaccepted-input-error-status', level: 'MUST', property: 'no-server-error' }],
+        counterexample: 'mcp-conform-counterexamples/fuzz-seed-7.yaml',
+        reproduce: expect.stringContaining('--scenario-file'),
+      },
       warnings: [{ rule: 'transport.http.session-required-400', level: 'SHOULD', count: 3 }],
     });
     // A schema that accepted anything would prove nothing: a broken fuzz member is refused.
@@ -27,7 +31,10 @@ describe('fuzz results in reports', () => {
   });
 
   it('jsonl: the footer carries the fuzz member, valid against the line schema', async () => {
-    const lines = (await output('jsonl')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = (await output('jsonl'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const footer = lines.at(-1)!;
     expect(footer.type).toBe('footer');
     expect(validators.validateLine(footer)).toEqual([]);
@@ -39,11 +46,15 @@ describe('fuzz results in reports', () => {
     expect(xml).toMatch(/<testsuites name="mcp-conform" tests="\d+" failures="1"/);
     expect(xml).toContain('<testsuite name="fuzz" tests="1" failures="1"');
     expect(xml).toContain('<testcase name="fuzz [2025-06-18] seed 7" classname="mcp-conform.fuzz"');
-    expect(xml).toContain('<failure message="transport.http.unaccepted-input-error-status: A POST body the server cannot accept is answered with a 4xx status." type="no-server-error">');
+    expect(xml).toContain(
+      '<failure message="transport.http.unaccepted-input-error-status: A POST body the server cannot accept is answered with a 4xx status." type="no-server-error">',
+    );
     expect(xml).toContain('saved      mcp-conform-counterexamples/fuzz-seed-7.yaml');
     expect(xml).toContain('replay     seed 7, path 84:0: npx mcp-conform fuzz');
     // No <properties> inside a testcase (the strict JUnit schema forbids them): the warning is a line of the text.
-    expect(xml).toContain('warning    transport.http.session-required-400 (SHOULD) client-error-status: answered 200, expected 400 (3 inputs; first: a request without Mcp-Session-Id)');
+    expect(xml).toContain(
+      'warning    transport.http.session-required-400 (SHOULD) client-error-status: answered 200, expected 400 (3 inputs; first: a request without Mcp-Session-Id)',
+    );
   });
 
   it('junit: a passing fuzz is a passing testcase', async () => {

@@ -6,7 +6,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReporter, REPORT_FORMATS, type ReportFormat } from './index.js';
-import { baselineRun, captureOutput, deepFreeze, fixtureRun, greenRun, headerOf, interruptedRun, memoryStream, repeatedRun, replay, strictRun, unavailableRun } from './test-fixtures.js';
+import {
+  baselineRun,
+  captureOutput,
+  deepFreeze,
+  fixtureRun,
+  greenRun,
+  headerOf,
+  interruptedRun,
+  memoryStream,
+  repeatedRun,
+  replay,
+  strictRun,
+  unavailableRun,
+} from './test-fixtures.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,7 +1,17 @@
 // A hand-built RunResult shared by every reporter test, plus helpers to replay it through a
 // reporter's hooks and capture what it writes. Durations and timestamps are fixed for snapshots.
 import { Writable } from 'node:stream';
-import { scenarioStatus, summarise, type CheckResult, type Reporter, type RuleRef, type RunHeader, type RunResult, type ScenarioResult, type TranscriptEntry } from '../wire/results/index.js';
+import {
+  scenarioStatus,
+  summarise,
+  type CheckResult,
+  type Reporter,
+  type RuleRef,
+  type RunHeader,
+  type RunResult,
+  type ScenarioResult,
+  type TranscriptEntry,
+} from '../wire/results/index.js';
 
 const SPEC = 'https://modelcontextprotocol.io/specification';
 
@@ -108,7 +118,11 @@ export const CELLS: readonly ScenarioResult[] = [
     tags: ['core', 'handshake'],
     transcript: t([
       [0, 'send', INITIALIZE],
-      [7, 'recv', '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2024-01-01","capabilities":{"tools":{}},"serverInfo":{"name":"demo-server","version":"1.4.0"}}}'],
+      [
+        7,
+        'recv',
+        '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2024-01-01","capabilities":{"tools":{}},"serverInfo":{"name":"demo-server","version":"1.4.0"}}}',
+      ],
       [8, 'send', '{"jsonrpc":"2.0","method":"notifications/initialized"}'],
       [9, 'send', '{"jsonrpc":"2.0","id":2,"method":"tools/list"}'],
       [13, 'recv', '{"jsonrpc":"2.0","id":2,"result":{"tools":[]}}'],
@@ -197,7 +211,7 @@ export const CELLS: readonly ScenarioResult[] = [
         actual: '{"content":[{"type":"text","text":"<ok & done>"}]}',
         pointer: '/result',
         evidence: [3, 4],
-        hints: ['Validate arguments against the tool\'s inputSchema before running it.'],
+        hints: ["Validate arguments against the tool's inputSchema before running it."],
       },
     ],
   }),
@@ -320,7 +334,13 @@ export function greenRun(): RunResult {
 /** The green run followed by a fuzz that broke a MUST (shrunk, saved) and a SHOULD (collected). */
 export function fuzzRun(): RunResult {
   const run = greenRun();
-  const rule = (id: string, level: 'MUST' | 'SHOULD', summary: string) => ({ id, level, section: 'Transports / Streamable HTTP', url: `${SPEC}/2025-06-18/basic/transports`, summary });
+  const rule = (id: string, level: 'MUST' | 'SHOULD', summary: string) => ({
+    id,
+    level,
+    section: 'Transports / Streamable HTTP',
+    url: `${SPEC}/2025-06-18/basic/transports`,
+    summary,
+  });
   return {
     ...run,
     fuzzPlanned: true,
@@ -337,7 +357,13 @@ export function fuzzRun(): RunResult {
       replay: 'npx mcp-conform fuzz --url http://127.0.0.1:3000/mcp --revision 2025-06-18 --seed 7 --runs 10000',
       failure: {
         input: 'a request with Content-Type: text/plain',
-        violations: [{ rule: rule('transport.http.unaccepted-input-error-status', 'MUST', 'A POST body the server cannot accept is answered with a 4xx status.'), property: 'no-server-error', detail: 'answered 500 (a server error), expected a 2xx answer or a 4xx refusal' }],
+        violations: [
+          {
+            rule: rule('transport.http.unaccepted-input-error-status', 'MUST', 'A POST body the server cannot accept is answered with a 4xx status.'),
+            property: 'no-server-error',
+            detail: 'answered 500 (a server error), expected a 2xx answer or a 4xx refusal',
+          },
+        ],
         reproducible: true,
         path: '84:0',
         shrinks: 1,
@@ -345,7 +371,15 @@ export function fuzzRun(): RunResult {
         reproduce: 'npx mcp-conform --url http://127.0.0.1:3000/mcp --scenario-file mcp-conform-counterexamples/fuzz-seed-7.yaml --revision 2025-06-18',
         transcript: [{ seq: 1, t: 0, dir: 'note', text: 'HTTP POST /mcp → 500 [post-4]' }],
       },
-      warnings: [{ rule: rule('transport.http.session-required-400', 'SHOULD', 'A request without Mcp-Session-Id gets 400.'), property: 'client-error-status', detail: 'answered 200, expected 400', input: 'a request without Mcp-Session-Id', count: 3 }],
+      warnings: [
+        {
+          rule: rule('transport.http.session-required-400', 'SHOULD', 'A request without Mcp-Session-Id gets 400.'),
+          property: 'client-error-status',
+          detail: 'answered 200, expected 400',
+          input: 'a request without Mcp-Session-Id',
+          count: 3,
+        },
+      ],
     },
   };
 }
@@ -365,7 +399,14 @@ export function baselineRun(): RunResult {
     scenarios,
     baseline: {
       file: 'mcp-baseline.yaml',
-      expected: [{ id: 'lifecycle/initialize-echoes-version', revision: '2025-06-18', transport: 'stdio', reason: 'the server echoes its own latest revision (issue #42)' }],
+      expected: [
+        {
+          id: 'lifecycle/initialize-echoes-version',
+          revision: '2025-06-18',
+          transport: 'stdio',
+          reason: 'the server echoes its own latest revision (issue #42)',
+        },
+      ],
       unexpected: [{ id: 'tools/call-echo', revision: '2025-11-25', transport: 'stdio' }],
       stale: [{ scenario: 'lifecycle/ping', revision: '2025-11-25', rule: RULES.ping.id, reason: 'ping was slow before 1.4' }],
       notRun: [{ scenario: 'prompts/get-unknown', rule: 'prompts.get.unknown-name-error', reason: 'wrong error code (issue #7)' }],
@@ -398,7 +439,21 @@ export function repeatedRun(): RunResult {
         [0, 'send', '{"jsonrpc":"2.0","method":"notifications/initialized"}'],
         [3, 'note', `HTTP POST /mcp → 202 [post-${i + 2}]: null`],
       ]),
-      checks: [defect(i + 2), ...(i === 1 ? [{ id: 'tools/list#2', rule: RULES.versionEcho, status: 'failed' as const, message: 'the result names protocolVersion 2024-11-05', expected: '2025-11-25', actual: '2024-11-05' }] : [])],
+      checks: [
+        defect(i + 2),
+        ...(i === 1
+          ? [
+              {
+                id: 'tools/list#2',
+                rule: RULES.versionEcho,
+                status: 'failed' as const,
+                message: 'the result names protocolVersion 2024-11-05',
+                expected: '2025-11-25',
+                actual: '2024-11-05',
+              },
+            ]
+          : []),
+      ],
     }),
   );
   return { ...base, planned: scenarios.length, scenarios, summary: summarise(scenarios, 400) };

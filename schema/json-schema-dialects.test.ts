@@ -37,7 +37,12 @@ describe('validateWithSchema', () => {
     expect(validateWithSchema(tuple, ['a', 1], '2025-06-18')).toEqual([]);
     expect(validateWithSchema(tuple, ['a', 'b'], '2025-06-18')[0]).toMatchObject({ pointer: '/1', keyword: 'type' });
     expect(validateWithSchema(tuple, ['a', 1], '2025-11-25')).toEqual([
-      expect.objectContaining({ pointer: '', keyword: 'schema', schemaPath: '#', message: expect.stringMatching(/^the schema cannot be used: not a valid 2020-12 JSON Schema/) }),
+      expect.objectContaining({
+        pointer: '',
+        keyword: 'schema',
+        schemaPath: '#',
+        message: expect.stringMatching(/^the schema cannot be used: not a valid 2020-12 JSON Schema/),
+      }),
     ]);
     const prefix = { type: 'array', prefixItems: [{ type: 'string' }], items: false };
     expect(validateWithSchema(prefix, ['a', 'b'], '2026-07-28')[0]).toMatchObject({ pointer: '', keyword: 'items' });
@@ -53,10 +58,10 @@ describe('validateWithSchema', () => {
   });
 
   it('reports unusable schemas as one `schema` violation instead of throwing', () => {
-    expect(validateWithSchema({ type: 'nope' }, 1, '2025-06-18')).toEqual([
-      expect.objectContaining({ keyword: 'schema', pointer: '' }),
-    ]);
-    expect(validateWithSchema({ $schema: 'http://json-schema.org/draft-04/schema#' }, 1, '2026-07-28')[0]!.message).toMatch(/draft-04.*supported: draft-07, 2019-09 and 2020-12/);
+    expect(validateWithSchema({ type: 'nope' }, 1, '2025-06-18')).toEqual([expect.objectContaining({ keyword: 'schema', pointer: '' })]);
+    expect(validateWithSchema({ $schema: 'http://json-schema.org/draft-04/schema#' }, 1, '2026-07-28')[0]!.message).toMatch(
+      /draft-04.*supported: draft-07, 2019-09 and 2020-12/,
+    );
     expect(validateWithSchema('object', {}, '2026-07-28')[0]!.message).toMatch(/object or a boolean, not string/);
   });
 

@@ -27,7 +27,10 @@ type Choice = { ok: true; dialect: Dialect } | { ok: false; message: string; unk
 function chooseDialect(schema: unknown, revision: Revision): Choice {
   if (typeof schema === 'boolean') return { ok: true, dialect: defaultDialect(revision) };
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    return { ok: false, message: `a JSON Schema must be an object or a boolean, not ${Array.isArray(schema) ? 'an array' : schema === null ? 'null' : typeof schema}` };
+    return {
+      ok: false,
+      message: `a JSON Schema must be an object or a boolean, not ${Array.isArray(schema) ? 'an array' : schema === null ? 'null' : typeof schema}`,
+    };
   }
   const declared = (schema as Record<string, unknown>).$schema;
   if (declared === undefined) return { ok: true, dialect: defaultDialect(revision) };

@@ -85,10 +85,26 @@ describe('protocolValidator', () => {
 
   it('validates batches element by element where they exist, and refuses them elsewhere', () => {
     const v0326 = protocolValidator('2025-03-26');
-    expect(v0326.validateMessage([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/initialized' }], 'client')).toEqual([]);
+    expect(
+      v0326.validateMessage(
+        [
+          { jsonrpc: '2.0', id: 1, method: 'ping' },
+          { jsonrpc: '2.0', method: 'notifications/initialized' },
+        ],
+        'client',
+      ),
+    ).toEqual([]);
     expect(v0326.validateMessage([{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} }], 'client')[0]).toMatchObject({ pointer: '/0/params' });
     expect(v0326.validateMessage([], 'client')[0]).toMatchObject({ keyword: 'minItems' });
-    expect(v0326.validateMessage([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, result: {} }], 'client')[0]).toMatchObject({
+    expect(
+      v0326.validateMessage(
+        [
+          { jsonrpc: '2.0', id: 1, method: 'ping' },
+          { jsonrpc: '2.0', id: 2, result: {} },
+        ],
+        'client',
+      )[0],
+    ).toMatchObject({
       keyword: 'anyOf',
       message: expect.stringMatching(/not both/),
     });
@@ -107,7 +123,7 @@ describe('protocolValidator', () => {
     expect(v.typeNames()).toEqual([...v.typeNames()].sort());
   });
 
-  it('answers result types and method lists from the revision\'s tables', () => {
+  it("answers result types and method lists from the revision's tables", () => {
     expect(v.resultTypeFor('tools/call')).toBe('CallToolResult');
     expect(v.resultTypeFor('com.example/nope')).toBeUndefined();
     expect(v.resultTypeFor('constructor')).toBeUndefined();

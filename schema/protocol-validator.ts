@@ -108,7 +108,15 @@ class RevisionValidator implements ProtocolValidator {
       ];
     }
     if (batch.length === 0) {
-      return [{ pointer: '', keyword: 'minItems', message: 'a batch must hold at least one message', schemaPath: '#/$defs/JSONRPCBatchRequest/minItems', value: batch }];
+      return [
+        {
+          pointer: '',
+          keyword: 'minItems',
+          message: 'a batch must hold at least one message',
+          schemaPath: '#/$defs/JSONRPCBatchRequest/minItems',
+          value: batch,
+        },
+      ];
     }
     const out: SchemaViolation[] = [];
     const isCall = (m: unknown) => isObject(m) && 'method' in m;

@@ -4,15 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromRoot } from './package-root.js';
 import { expandRange, inRange, RevisionRangeError, type Revision, type RevisionRange } from './revisions.js';
-import {
-  nearestName,
-  parseYamlSource,
-  schemaProblems,
-  SourceProblemsError,
-  userFileSchema,
-  userFileValidator,
-  type SourceProblem,
-} from './scenario/index.js';
+import { nearestName, parseYamlSource, schemaProblems, SourceProblemsError, userFileSchema, userFileValidator, type SourceProblem } from './scenario/index.js';
 
 /** Same union as wire/results' Level; repeated here because schema/ imports nothing from runner/. */
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
@@ -196,7 +188,9 @@ export function checkCatalogue(catalogue: RulesCatalogue): string[] {
   for (const e of first.values()) {
     try {
       if (expandRange(e.revisions).length === 0) {
-        out.push(`${at(e)} Rule \`${e.id}\`: \`revisions: ${String(e.revisions)}\` covers no revision. Widen the range, or delete the rule if it applies nowhere.`);
+        out.push(
+          `${at(e)} Rule \`${e.id}\`: \`revisions: ${String(e.revisions)}\` covers no revision. Widen the range, or delete the rule if it applies nowhere.`,
+        );
       }
     } catch (err) {
       if (!(err instanceof RevisionRangeError)) throw err;
@@ -214,9 +208,13 @@ export function checkCatalogue(catalogue: RulesCatalogue): string[] {
         const target = first.get(other);
         if (!target) {
           const near = catalogue.suggest(other);
-          out.push(`${at(e)} Rule \`${e.id}\`: \`${forward}\` names \`${other}\`, which is not in the catalogue. ${near ? `Did you mean \`${near}\`?` : 'Fix the id.'}`);
+          out.push(
+            `${at(e)} Rule \`${e.id}\`: \`${forward}\` names \`${other}\`, which is not in the catalogue. ${near ? `Did you mean \`${near}\`?` : 'Fix the id.'}`,
+          );
         } else if (!(target[backward] ?? []).includes(e.id)) {
-          out.push(`${at(e)} Rule \`${e.id}\` has \`${forward}: [${other}]\` but \`${other}\` (${at(target)}) does not list it in \`${backward}\`. Add \`${backward}: [${e.id}]\` to \`${other}\`.`);
+          out.push(
+            `${at(e)} Rule \`${e.id}\` has \`${forward}: [${other}]\` but \`${other}\` (${at(target)}) does not list it in \`${backward}\`. Add \`${backward}: [${e.id}]\` to \`${other}\`.`,
+          );
         }
       }
     }

@@ -80,7 +80,10 @@ export function analyse() {
   const entries = entryPoints();
   const missing = entries.filter((e) => !existsSync(e.file));
   if (missing.length > 0) throw new Error(`Failed to read ${missing.map((e) => e.file).join(', ')}: run \`npm run build\` first.`);
-  const program = ts.createProgram(entries.map((e) => e.file), { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true, skipLibCheck: true });
+  const program = ts.createProgram(
+    entries.map((e) => e.file),
+    { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true, skipLibCheck: true },
+  );
   const checker = program.getTypeChecker();
   const described = entries.map((e) => describeEntry(program, checker, e));
   const total = described.reduce((n, d) => n + d.count, 0);

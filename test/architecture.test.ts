@@ -41,28 +41,82 @@ const ALLOWED: Record<string, string[]> = {
   'runner/steps': ['runner/matchers', 'wire/protocol', 'wire/results', 'runner/suite-loader', 'schema'],
   // Deviation from DESIGN.md (docs/decisions/0001-engine-uses-matchers-for-conditions.md).
   'runner/engine': [
-    'runner/plan', 'runner/steps', 'runner/checks', 'wire/transports', 'wire/protocol', 'wire/results',
-    'runner/suite-loader', 'runner/matchers', 'runner/config', 'mocks/core', 'schema',
+    'runner/plan',
+    'runner/steps',
+    'runner/checks',
+    'wire/transports',
+    'wire/protocol',
+    'wire/results',
+    'runner/suite-loader',
+    'runner/matchers',
+    'runner/config',
+    'mocks/core',
+    'schema',
   ],
   'runner/repro': ['runner/config', 'wire/transports'],
   'runner/baseline': ['wire/results', 'runner/suite-loader', 'schema'],
   // Client mode hosts a mock server for the client under test, so it stands on the mock kit.
   'runner/client-mode': [
-    'runner/engine', 'runner/matchers', 'wire/protocol', 'wire/results', 'runner/suite-loader', 'wire/transports', 'runner/checks', 'mocks', 'schema',
+    'runner/engine',
+    'runner/matchers',
+    'wire/protocol',
+    'wire/results',
+    'runner/suite-loader',
+    'wire/transports',
+    'runner/checks',
+    'mocks',
+    'schema',
   ],
   'runner/fuzz': ['runner/engine', 'wire/protocol', 'wire/transports', 'wire/results', 'runner/suite-loader', 'runner/matchers', 'schema'],
   api: [
-    'runner/config', 'runner/suite-loader', 'runner/engine', 'runner/client-mode', 'wire/results', 'wire/transports',
-    'runner/repro', 'wire/protocol', 'runner/baseline', 'reports', 'mocks/adapters', 'mocks/core', 'schema',
+    'runner/config',
+    'runner/suite-loader',
+    'runner/engine',
+    'runner/client-mode',
+    'wire/results',
+    'wire/transports',
+    'runner/repro',
+    'wire/protocol',
+    'runner/baseline',
+    'reports',
+    'mocks/adapters',
+    'mocks/core',
+    'schema',
   ],
   'integrations/vitest': ['api', 'runner/suite-loader', 'reports', 'wire/results'],
   public: [
-    'integrations/vitest', 'api', 'wire/results', 'wire/protocol', 'reports', 'runner/suite-loader', 'mocks/core', 'mocks/adapters', 'mocks/config',
-    'mocks/client', 'mocks/reference', 'mocks/auth', 'mocks/msw', 'schema',
+    'integrations/vitest',
+    'api',
+    'wire/results',
+    'wire/protocol',
+    'reports',
+    'runner/suite-loader',
+    'mocks/core',
+    'mocks/adapters',
+    'mocks/config',
+    'mocks/client',
+    'mocks/reference',
+    'mocks/auth',
+    'mocks/msw',
+    'schema',
   ],
   cli: [
-    'api', 'runner/config', 'runner/suite-loader', 'runner/plan', 'runner/engine', 'runner/fuzz', 'wire/results', 'wire/transports',
-    'runner/repro', 'wire/protocol', 'runner/client-mode', 'runner/baseline', 'reports', 'mocks/adapters', 'mocks', 'schema',
+    'api',
+    'runner/config',
+    'runner/suite-loader',
+    'runner/plan',
+    'runner/engine',
+    'runner/fuzz',
+    'wire/results',
+    'wire/transports',
+    'runner/repro',
+    'wire/protocol',
+    'runner/client-mode',
+    'runner/baseline',
+    'reports',
+    'mocks/adapters',
+    'mocks',
+    'schema',
   ],
   reports: ['wire/results', 'reports', 'schema'],
   'mocks/core': ['wire/protocol', 'schema'],
@@ -126,7 +180,14 @@ function importsOf(file: string): { target: string; spec: string }[] {
 
 /** Strongly connected groups of more than one file in the import graph (Tarjan). */
 function importCycles(): string[][] {
-  const graph = new Map(files.map((f) => [f, importsOf(f).map((i) => i.target).filter((t) => t !== f)]));
+  const graph = new Map(
+    files.map((f) => [
+      f,
+      importsOf(f)
+        .map((i) => i.target)
+        .filter((t) => t !== f),
+    ]),
+  );
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
@@ -201,14 +262,21 @@ describe('architecture', () => {
       for (const name of readdirSync(d)) {
         const p = join(d, name);
         if (statSync(p).isDirectory()) walk(p);
-        else if (p.endsWith('.yaml')) ids.push(relative(suitesDir, p).replace(/\.yaml$/, '').split('\\').join('/'));
+        else if (p.endsWith('.yaml'))
+          ids.push(
+            relative(suitesDir, p)
+              .replace(/\.yaml$/, '')
+              .split('\\')
+              .join('/'),
+          );
       }
     };
     walk(suitesDir);
     const offenders: string[] = [];
     for (const file of files.filter((f) => /^(runner|wire|cli)/.test(relative(root, f)))) {
       const text = readFileSync(file, 'utf8');
-      for (const id of ids) if (text.includes(`'${id}'`) || text.includes(`"${id}"`) || text.includes(`\`${id}\``)) offenders.push(`${relative(root, file)} names ${id}`);
+      for (const id of ids)
+        if (text.includes(`'${id}'`) || text.includes(`"${id}"`) || text.includes(`\`${id}\``)) offenders.push(`${relative(root, file)} names ${id}`);
     }
     expect(offenders).toEqual([]);
   });

@@ -35,14 +35,32 @@ describe('the public API', () => {
 
   it('keeps internals out of every entry point', () => {
     const names = exported().map((e) => e.split(': ')[1]);
-    for (const internal of ['paginate', 'pagedList', 'pkceMismatch', 'AUTH_PATHS', 'RESOURCE_METADATA_PATH', 'askClient', 'runConformanceOn', 'openHttpTarget']) {
+    for (const internal of [
+      'paginate',
+      'pagedList',
+      'pkceMismatch',
+      'AUTH_PATHS',
+      'RESOURCE_METADATA_PATH',
+      'askClient',
+      'runConformanceOn',
+      'openHttpTarget',
+    ]) {
       expect(names, internal).not.toContain(internal);
     }
   });
 
   it('exports the API at the root and the types users need', () => {
     const list = exported();
-    for (const name of ['runConformance', 'runClientConformance', 'ConformanceOptionsError', 'Revision', 'JsonRpcRequest', 'RequestId', 'RunResult', 'Reporter']) {
+    for (const name of [
+      'runConformance',
+      'runClientConformance',
+      'ConformanceOptionsError',
+      'Revision',
+      'JsonRpcRequest',
+      'RequestId',
+      'RunResult',
+      'Reporter',
+    ]) {
       expect(list).toContain(`mcp-conform: ${name}`);
     }
     for (const name of ['createMockServer', 'MockConfigError', 'parseMockConfig', 'connectSdkTransport', 'Revision', 'JsonRpcRequest', 'RequestId']) {

@@ -11,7 +11,9 @@ export class HeadlessOAuthProvider {
   code = undefined;
   /** The query of the redirect back to the client (code, state, iss). */
   callback = undefined;
-  #client = preRegistered?.client_id ? { client_id: preRegistered.client_id, ...(preRegistered.client_secret ? { client_secret: preRegistered.client_secret } : {}) } : undefined;
+  #client = preRegistered?.client_id
+    ? { client_id: preRegistered.client_id, ...(preRegistered.client_secret ? { client_secret: preRegistered.client_secret } : {}) }
+    : undefined;
   #tokens = undefined;
   #verifier = undefined;
   // Never listened on: the redirect is read from the authorization server's answer, not followed.
@@ -23,7 +25,13 @@ export class HeadlessOAuthProvider {
     return 'https://sdk-example-client.example/oauth/client-metadata.json';
   }
   get clientMetadata() {
-    return { client_name: 'sdk-example-client', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: 'sdk-example-client',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   clientInformation() {
     return this.#client;
@@ -52,7 +60,6 @@ export class HeadlessOAuthProvider {
     if (!this.code) throw new Error(`the authorization server did not redirect with a code (HTTP ${answer.status})`);
   }
 }
-
 
 /**
  * Connects `client` over the transport `makeTransport(provider)` builds. A 401 makes the SDK run the

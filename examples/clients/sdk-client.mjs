@@ -24,7 +24,12 @@ const scenario = process.env.MCP_CONFORM_SCENARIO ?? '(none)';
 // It declares sampling, roots and elicitation and serves them with canned answers, as a host
 // application would with a model, its workspace and its user.
 const client = new Client({ name: 'sdk-example-client', version: '1.0.0' }, { capabilities: { sampling: {}, roots: {}, elicitation: {} } });
-client.setRequestHandler(CreateMessageRequestSchema, async () => ({ role: 'assistant', content: { type: 'text', text: 'Hello.' }, model: 'example-model', stopReason: 'endTurn' }));
+client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+  role: 'assistant',
+  content: { type: 'text', text: 'Hello.' },
+  model: 'example-model',
+  stopReason: 'endTurn',
+}));
 client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: 'file:///workspace/example', name: 'example' }] }));
 client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { city: 'Oslo' } }));
 

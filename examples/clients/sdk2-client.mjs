@@ -23,7 +23,12 @@ const client = new Client(
   { name: 'sdk2-example-client', version: '1.0.0' },
   { capabilities: { sampling: {}, roots: {}, elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } },
 );
-client.setRequestHandler('sampling/createMessage', async () => ({ role: 'assistant', content: { type: 'text', text: 'Hello.' }, model: 'example-model', stopReason: 'endTurn' }));
+client.setRequestHandler('sampling/createMessage', async () => ({
+  role: 'assistant',
+  content: { type: 'text', text: 'Hello.' },
+  model: 'example-model',
+  stopReason: 'endTurn',
+}));
 client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: 'file:///workspace/example', name: 'example' }] }));
 client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { city: 'Oslo' } }));
 

@@ -38,7 +38,9 @@ export function registerCells(name: string, run: RunResult): void {
     const loose = stale.filter((e) => !staleAttached.has(e));
     if (loose.length > 0) {
       test(`baseline ${run.baseline!.file} has no stale entries`, () => {
-        const lines = loose.map((e) => `  ${e.scenario}${e.revision ? ` ${e.revision}` : ''}${e.transport ? ` ${e.transport}` : ''}${e.check ? ` #${e.check}` : ''}: ${e.reason}`);
+        const lines = loose.map(
+          (e) => `  ${e.scenario}${e.revision ? ` ${e.revision}` : ''}${e.transport ? ` ${e.transport}` : ''}${e.check ? ` #${e.check}` : ''}: ${e.reason}`,
+        );
         throw new Error(['These entries matched no failure of this run: remove them.', ...lines].join('\n'));
       });
     }
@@ -55,5 +57,7 @@ function assertCell(cell: ScenarioResult, strict: boolean): void {
 }
 
 function covers(entry: BaselineEntry, cell: ScenarioResult): boolean {
-  return idMatches(cell.id, entry.scenario) && (!entry.revision || entry.revision === cell.revision) && (!entry.transport || entry.transport === cell.transport);
+  return (
+    idMatches(cell.id, entry.scenario) && (!entry.revision || entry.revision === cell.revision) && (!entry.transport || entry.transport === cell.transport)
+  );
 }

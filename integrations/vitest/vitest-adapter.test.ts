@@ -89,7 +89,7 @@ describe('the vitest adapter in a scratch project', () => {
     expect(tests.filter((t) => t.status === 'failed')).toEqual([]);
   });
 
-  it('fails the broken server\'s cell with the four blocks of the console report', () => {
+  it("fails the broken server's cell with the four blocks of the console report", () => {
     const [cell, ...others] = testsOf('server without serverInfo');
     expect(others).toEqual([]);
     expect(cell?.title).toBe('lifecycle/initialize-result-shape @ 2025-06-18 [stdio]');

@@ -15,13 +15,19 @@ function endpointFor(tools: MockConfig['tools']): McpFetchHandler {
 }
 
 function poster(endpoint: McpFetchHandler) {
-  return (body: unknown, headers: Record<string, string> = {}) => endpoint.handle(new Request(URL_, { method: 'POST', headers: { ...BOTH, ...headers }, body: JSON.stringify(body) }));
+  return (body: unknown, headers: Record<string, string> = {}) =>
+    endpoint.handle(new Request(URL_, { method: 'POST', headers: { ...BOTH, ...headers }, body: JSON.stringify(body) }));
 }
 
 /** Opens a session and returns the headers every later request carries. */
 async function session(endpoint: McpFetchHandler): Promise<Record<string, string>> {
   const post = poster(endpoint);
-  const init = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+  const init = await post({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+  });
   await init.text();
   const headers = { 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' };
   expect((await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, headers)).status).toBe(202);
@@ -44,7 +50,10 @@ const resume = (endpoint: McpFetchHandler, headers: Record<string, string>, last
 
 describe('createMcpFetchHandler', () => {
   it('carries out endSession: the call is answered, then the session is gone (404)', async () => {
-    const endpoint = endpointFor([{ name: 'end', text: 'bye', endSession: true }, { name: 'stay', text: 'here' }]);
+    const endpoint = endpointFor([
+      { name: 'end', text: 'bye', endSession: true },
+      { name: 'stay', text: 'here' },
+    ]);
     const post = poster(endpoint);
     const headers = await session(endpoint);
     expect(await (await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'stay', arguments: {} } }, headers)).text()).toContain('here');
@@ -58,7 +67,15 @@ describe('createMcpFetchHandler', () => {
   it('carries out dropStream: the stream ends after its events and a retry; Last-Event-ID replays only what came after', async () => {
     // `dropped` logs twice, then its stream is dropped and it answers; `other` answers on a stream of its own meanwhile.
     const endpoint = endpointFor([
-      { name: 'dropped', log: [{ level: 'info', data: 'one' }, { level: 'info', data: 'two' }], text: 'late', dropStream: { retryMs: 50 } },
+      {
+        name: 'dropped',
+        log: [
+          { level: 'info', data: 'one' },
+          { level: 'info', data: 'two' },
+        ],
+        text: 'late',
+        dropStream: { retryMs: 50 },
+      },
       { name: 'other', text: 'elsewhere' },
     ]);
     const post = poster(endpoint);
@@ -66,7 +83,8 @@ describe('createMcpFetchHandler', () => {
     expect((await post({ jsonrpc: '2.0', id: 9, method: 'logging/setLevel', params: { level: 'info' } }, headers)).status).toBe(200);
     const first = events(await (await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'dropped', arguments: {} } }, headers)).text());
     // The body ended (the connection closed) without the answer: a priming event, the two logs, then retry.
-    const data = (list: typeof first) => list.filter((e) => e.data).map((e) => JSON.parse(e.data!) as { id?: number; method?: string; params?: { data?: unknown } });
+    const data = (list: typeof first) =>
+      list.filter((e) => e.data).map((e) => JSON.parse(e.data!) as { id?: number; method?: string; params?: { data?: unknown } });
     expect(data(first).map((m) => m.params?.data)).toEqual(['one', 'two']);
     expect(first.at(-1)).toEqual({ retry: '50' });
     const [primed, afterOne, afterTwo] = first.filter((e) => e.id !== undefined).map((e) => e.id!);

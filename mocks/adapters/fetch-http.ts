@@ -71,8 +71,10 @@ export function createMcpFetchHandler(server: MockServer, options: FetchHandlerO
   const sessions = new Map<string, Session>();
 
   async function post(request: Request, versionHeader: string | undefined): Promise<Response> {
-    if (mediaType(request.headers.get('content-type')) !== JSON_TYPE) return rpcError(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
-    if (!accepts(request, JSON_TYPE) || !accepts(request, SSE_TYPE)) return rpcError(406, -32000, 'Not Acceptable: Accept must list application/json and text/event-stream');
+    if (mediaType(request.headers.get('content-type')) !== JSON_TYPE)
+      return rpcError(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+    if (!accepts(request, JSON_TYPE) || !accepts(request, SSE_TYPE))
+      return rpcError(406, -32000, 'Not Acceptable: Accept must list application/json and text/event-stream');
     const raw = await readBodyText(request, maxBody);
     if (raw === undefined) return rpcError(413, -32000, `Payload Too Large: bodies are limited to ${maxBody} bytes`);
     observer?.requestBody?.(request, raw);
@@ -83,7 +85,8 @@ export function createMcpFetchHandler(server: MockServer, options: FetchHandlerO
       return rpcError(400, -32700, 'Parse error: the body is not JSON');
     }
     const items = Array.isArray(body) ? body : [body];
-    if (items.length === 0 || items.some((m) => !m || typeof m !== 'object')) return rpcError(400, -32600, 'Invalid Request: the body is not a JSON-RPC message or batch');
+    if (items.length === 0 || items.some((m) => !m || typeof m !== 'object'))
+      return rpcError(400, -32600, 'Invalid Request: the body is not a JSON-RPC message or batch');
     const requestIds = items.filter(isRequestMessage).map((m) => idKey(m.id));
     // Without a session, anything but initialize is on the stateless wire when the server speaks it:
     // the connection then answers missing or unsupported `_meta` versions as JSON-RPC errors.
@@ -125,7 +128,13 @@ export function createMcpFetchHandler(server: MockServer, options: FetchHandlerO
     return new Response(sse, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
   }
 
-  function statelessPost(request: Request, body: unknown, items: unknown[], requestIds: string[], versionHeader: string | undefined): Response | Promise<Response> {
+  function statelessPost(
+    request: Request,
+    body: unknown,
+    items: unknown[],
+    requestIds: string[],
+    versionHeader: string | undefined,
+  ): Response | Promise<Response> {
     const first = items[0] as { method?: string; id?: string | number; params?: Record<string, unknown> };
     const mismatch = headerMismatch(request, first, versionHeader);
     if (mismatch) return rpcError(400, -32020, `Header mismatch: ${mismatch}`, first.id ?? null);
@@ -195,7 +204,11 @@ export function createMcpFetchHandler(server: MockServer, options: FetchHandlerO
   /** From 2025-06-18 an invalid or unsupported MCP-Protocol-Version on a session request gets 400. */
   function badVersionHeader(versionHeader: string | undefined): Response | undefined {
     if (versionHeader === undefined || (isRevision(versionHeader) && server.revisions.includes(versionHeader) && !isStateless(versionHeader))) return undefined;
-    return rpcError(400, -32000, `Bad Request: unsupported MCP-Protocol-Version ${versionHeader}; supported: ${server.revisions.filter((r) => !isStateless(r)).join(', ')}`);
+    return rpcError(
+      400,
+      -32000,
+      `Bad Request: unsupported MCP-Protocol-Version ${versionHeader}; supported: ${server.revisions.filter((r) => !isStateless(r)).join(', ')}`,
+    );
   }
 
   function createSession(): Session {

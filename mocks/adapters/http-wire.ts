@@ -14,7 +14,7 @@ export const SSE_TYPE = 'text/event-stream';
 const ERROR_STATUS: Record<number, number> = { [-32601]: 404, [-32022]: 400, [-32021]: 400 };
 
 export function mediaType(value: string | null): string | undefined {
-  return value?.split(';')[0]!.trim().toLowerCase();
+  return value == null ? undefined : value.split(';')[0]!.trim().toLowerCase();
 }
 
 export function accepts(request: Request, type: string): boolean {
@@ -47,7 +47,11 @@ export function isStatelessMessage(first: unknown, versionHeader: string | undef
 }
 
 /** 2026-07-28: the standard headers must be present and agree with the body. */
-export function headerMismatch(request: Request, first: { method?: string; params?: Record<string, unknown> }, versionHeader: string | undefined): string | undefined {
+export function headerMismatch(
+  request: Request,
+  first: { method?: string; params?: Record<string, unknown> },
+  versionHeader: string | undefined,
+): string | undefined {
   const meta = (first.params?._meta ?? {}) as Record<string, unknown>;
   // No version anywhere: the connection answers the missing `_meta` itself.
   if (meta[META.protocolVersion] === undefined) return undefined;

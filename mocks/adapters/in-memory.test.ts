@@ -111,10 +111,19 @@ describe('createInMemoryTransport', () => {
     });
     const t = createInMemoryTransport(server);
     const events = collect(t);
-    await t.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }));
+    await t.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      }),
+    );
     await t.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'work/steps' }));
     await new Promise((resolve) => setTimeout(resolve, 30));
-    const seen = events.map((e) => (e.kind === 'message' ? ((e.message as { method?: string; id?: number }).method ?? (e.message as { id: number }).id) : e.kind));
+    const seen = events.map((e) =>
+      e.kind === 'message' ? ((e.message as { method?: string; id?: number }).method ?? (e.message as { id: number }).id) : e.kind,
+    );
     expect(seen).toEqual([1, 'notifications/message', 'notifications/message', 2]);
   });
 });

@@ -1,13 +1,6 @@
 // A Transport (wire/protocol) wired straight to a mock server connection, with no process: the
 // bytes are framed into lines exactly as on stdio, and every event is delivered asynchronously.
-import {
-  LineDecoder,
-  type CloseReport,
-  type FrameEvent,
-  type SendOptions,
-  type Transport,
-  type TransportEvent,
-} from '../../wire/protocol/index.js';
+import { LineDecoder, type CloseReport, type FrameEvent, type SendOptions, type Transport, type TransportEvent } from '../../wire/protocol/index.js';
 import type { MockServer, ServerConnection } from '../core/index.js';
 
 export interface InMemoryTransportOptions {
@@ -104,7 +97,8 @@ class InMemoryTransportImpl implements InMemoryTransport {
   }
 
   private deliver(connection: ServerConnection, frame: FrameEvent): void {
-    if (frame.kind === 'overlong') connection.reportUnparsable(`a line of ${frame.bytes} bytes exceeds the ${this.options.maxLineBytes ?? DEFAULT_MAX_LINE} byte limit`);
+    if (frame.kind === 'overlong')
+      connection.reportUnparsable(`a line of ${frame.bytes} bytes exceeds the ${this.options.maxLineBytes ?? DEFAULT_MAX_LINE} byte limit`);
     else connection.receiveText(frame.text);
   }
 

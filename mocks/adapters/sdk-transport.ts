@@ -13,6 +13,7 @@ export interface SdkTransportEnd {
   send(message: object): Promise<void>;
   close(): Promise<void>;
   // `any`: each SDK types its message differently; the bridge reads it as plain JSON.
+  // biome-ignore lint/suspicious/noExplicitAny: each SDK major types its messages differently; any keeps both assignable.
   onmessage?: ((message: any, extra?: any) => void) | undefined;
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;

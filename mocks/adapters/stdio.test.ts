@@ -86,7 +86,11 @@ function run(args: string[], lines: string[], keepOpenMs = 0): Promise<Run> {
   });
 }
 
-const parseLines = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const parseLines = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe.skipIf(!built)(`compiled stdio entry (${ENTRY})`, () => {
   it('speaks MCP on stdout only and exits promptly when stdin closes', async () => {

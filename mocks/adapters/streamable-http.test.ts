@@ -36,7 +36,12 @@ function events(text: string): { id?: string; data: string }[] {
 }
 
 async function initialize(url: string, version = '2025-11-25'): Promise<string> {
-  const res = await post(url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+  const res = await post(url, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+  });
   expect(res.status).toBe(200);
   const id = res.headers.get('mcp-session-id');
   expect(id).toMatch(/^[\x21-\x7e]+$/);
@@ -63,7 +68,12 @@ describe('serveStreamableHttp', () => {
 
   it('refuses a foreign Origin with 403 and serves its own', async () => {
     const url = await start();
-    const body = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const body = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
     expect((await post(url, body, { origin: 'http://evil.example' })).status).toBe(403);
     const own = await post(url, body, { origin: new URL(url).origin });
     expect(own.status).toBe(200);
@@ -92,7 +102,12 @@ describe('serveStreamableHttp', () => {
     const res = await fetch(url, {
       method: 'POST',
       headers: { ...BOTH, ...headers },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 20, method: 'tools/call', params: { name: 'slow', arguments: { ms: 400, steps: 4 }, _meta: { progressToken: 'p' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 20,
+        method: 'tools/call',
+        params: { name: 'slow', arguments: { ms: 400, steps: 4 }, _meta: { progressToken: 'p' } },
+      }),
       signal: aborter.signal,
     });
     const reader = res.body!.getReader();
@@ -136,7 +151,11 @@ describe('serveStreamableHttp', () => {
 
     // 2026-07-28: a listen stream's connection lives as long as the client holds the response.
     const stateless = new AbortController();
-    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
     const before = mock.connections.size;
     const listen = await fetch(url, {
       method: 'POST',
@@ -168,7 +187,15 @@ describe('serveStreamableHttp', () => {
       expect(big.status).toBe(413);
       expect(big.text).toContain('Payload Too Large');
       // The same socket (maxSockets 1, keep-alive) carries the next exchange.
-      const init = await send('POST', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }));
+      const init = await send(
+        'POST',
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        }),
+      );
       expect(init.status).toBe(200);
       expect(init.text).toContain('"id":2,"result"');
       expect((await send('TRACE')).status).toBe(405);

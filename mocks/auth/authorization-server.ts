@@ -125,9 +125,7 @@ export class MockAuthorizationServer {
       jwks_uri: `${this.issuer}${TOKEN_CHECK_PATHS.jwks}`,
       introspection_endpoint: `${this.issuer}${TOKEN_CHECK_PATHS.introspect}`,
     };
-    return this.setup.serverMetadata === 'openid'
-      ? { ...base, subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] }
-      : base;
+    return this.setup.serverMetadata === 'openid' ? { ...base, subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] } : base;
   }
 
   /** Answers `req` if it is one of the authorization server's paths; false otherwise. */
@@ -221,7 +219,10 @@ export class MockAuthorizationServer {
     const requested = body.token_endpoint_auth_method ?? 'client_secret_basic';
     if (!AUTH_METHODS.includes(requested as TokenEndpointAuthMethod)) {
       record.outcome = `refused the registration: token_endpoint_auth_method ${requested}`;
-      return sendJson(res, 400, { error: 'invalid_client_metadata', error_description: `token_endpoint_auth_method must be one of ${AUTH_METHODS.join(', ')}` });
+      return sendJson(res, 400, {
+        error: 'invalid_client_metadata',
+        error_description: `token_endpoint_auth_method must be one of ${AUTH_METHODS.join(', ')}`,
+      });
     }
     // A method the token endpoint does not take is replaced by one it does (RFC 7591 lets the server
     // replace requested metadata); the client learns it from the answer and must use it.
@@ -259,7 +260,14 @@ export class MockAuthorizationServer {
       target.searchParams.set('error', 'unsupported_response_type');
     } else {
       const code = token('code');
-      this.codes.set(code, { clientId: q.client_id!, redirectUri: q.redirect_uri, challenge: q.code_challenge, method: q.code_challenge_method, scope: q.scope, resource: q.resource });
+      this.codes.set(code, {
+        clientId: q.client_id!,
+        redirectUri: q.redirect_uri,
+        challenge: q.code_challenge,
+        method: q.code_challenge_method,
+        scope: q.scope,
+        resource: q.resource,
+      });
       target.searchParams.set('code', code);
     }
     if (q.state !== undefined) target.searchParams.set('state', q.state);
@@ -283,7 +291,8 @@ export class MockAuthorizationServer {
       const pending = body.code === undefined ? undefined : this.codes.get(body.code);
       if (!pending || pending.clientId !== clientId) return fail(400, 'invalid_grant', 'unknown or used authorization code');
       this.codes.delete(body.code!);
-      if (pending.redirectUri !== undefined && body.redirect_uri !== pending.redirectUri) return fail(400, 'invalid_grant', 'redirect_uri differs from the authorization request');
+      if (pending.redirectUri !== undefined && body.redirect_uri !== pending.redirectUri)
+        return fail(400, 'invalid_grant', 'redirect_uri differs from the authorization request');
       const mismatch = pkceMismatch(pending.challenge, pending.method, body.code_verifier);
       if (mismatch) return fail(400, 'invalid_grant', mismatch);
       issued = { clientId, scope: pending.scope, resource: body.resource ?? pending.resource };
@@ -300,7 +309,13 @@ export class MockAuthorizationServer {
     this.tokens.set(access, issued);
     this.refreshTokens.set(refresh, issued);
     record.outcome = `issued access token ${access}`;
-    sendJson(res, 200, { access_token: access, token_type: 'Bearer', expires_in: 3600, refresh_token: refresh, ...(issued.scope !== undefined ? { scope: issued.scope } : {}) });
+    sendJson(res, 200, {
+      access_token: access,
+      token_type: 'Bearer',
+      expires_in: 3600,
+      refresh_token: refresh,
+      ...(issued.scope !== undefined ? { scope: issued.scope } : {}),
+    });
   }
 
   /** The authenticated client id (client_secret_basic, client_secret_post or none), or why not. */
@@ -317,7 +332,8 @@ export class MockAuthorizationServer {
     const client = id === undefined ? undefined : this.clientFor(id);
     if (!client) return { reason: 'unknown client_id' };
     const method = tokenAuthMethodOf(record);
-    if (!this.authMethods.includes(method)) return { reason: `the client authenticated with ${method}, which the token endpoint does not support (${this.authMethods.join(', ')})` };
+    if (!this.authMethods.includes(method))
+      return { reason: `the client authenticated with ${method}, which the token endpoint does not support (${this.authMethods.join(', ')})` };
     if (client.secret !== undefined && secret !== client.secret) return { reason: 'the client secret is missing or wrong' };
     return id!;
   }

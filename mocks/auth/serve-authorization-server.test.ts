@@ -11,7 +11,13 @@ afterEach(async () => {
 });
 
 const introspect = async (issuer: string, token: string) =>
-  (await (await fetch(`${issuer}/introspect`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }) })).json()) as Record<string, unknown>;
+  (await (
+    await fetch(`${issuer}/introspect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token }),
+    })
+  ).json()) as Record<string, unknown>;
 
 describe('serveMockAuthorizationServer', () => {
   it('mints RS256 tokens that verify against its JWKS and carry the audience and scope asked for', async () => {

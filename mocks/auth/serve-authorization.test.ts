@@ -34,13 +34,34 @@ async function serve(setup: AuthSetup): Promise<AuthorizationHandle> {
 
 /** Registers, authorizes (reading the code from the redirect) and exchanges the code; returns the token answer. */
 async function flow(handle: AuthorizationHandle, options: { verifier?: string; method?: 'S256' | 'plain' } = {}) {
-  const reg = (await (await fetch(`${handle.issuer}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }) })).json()) as { client_id: string };
+  const reg = (await (
+    await fetch(`${handle.issuer}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }),
+    })
+  ).json()) as { client_id: string };
   const authorize = new URL(`${handle.issuer}/authorize`);
-  const query = { response_type: 'code', client_id: reg.client_id, redirect_uri: REDIRECT, state: 's1', code_challenge: options.method === 'plain' ? VERIFIER : s256(VERIFIER), code_challenge_method: options.method ?? 'S256', resource: handle.url };
+  const query = {
+    response_type: 'code',
+    client_id: reg.client_id,
+    redirect_uri: REDIRECT,
+    state: 's1',
+    code_challenge: options.method === 'plain' ? VERIFIER : s256(VERIFIER),
+    code_challenge_method: options.method ?? 'S256',
+    resource: handle.url,
+  };
   for (const [k, v] of Object.entries(query)) authorize.searchParams.set(k, v);
   const redirect = await fetch(authorize, { redirect: 'manual' });
   const location = new URL(redirect.headers.get('location')!);
-  const body = new URLSearchParams({ grant_type: 'authorization_code', code: location.searchParams.get('code')!, redirect_uri: REDIRECT, client_id: reg.client_id, code_verifier: options.verifier ?? VERIFIER, resource: handle.url });
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code: location.searchParams.get('code')!,
+    redirect_uri: REDIRECT,
+    client_id: reg.client_id,
+    code_verifier: options.verifier ?? VERIFIER,
+    resource: handle.url,
+  });
   const answer = await fetch(`${handle.issuer}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
   return { status: answer.status, body: (await answer.json()) as Record<string, string>, location };
 }
@@ -51,7 +72,12 @@ describe('serveAuthorization', () => {
     const refused = await fetch(handle.url, { method: 'POST', body: '{}' });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${handle.resourceMetadataUrl!}", scope="mcp:tools"`);
-    expect(await (await fetch(handle.resourceMetadataUrl!)).json()).toEqual({ resource: handle.url, authorization_servers: [handle.issuer], bearer_methods_supported: ['header'], scopes_supported: ['mcp:tools', 'mcp:read'] });
+    expect(await (await fetch(handle.resourceMetadataUrl!)).json()).toEqual({
+      resource: handle.url,
+      authorization_servers: [handle.issuer],
+      bearer_methods_supported: ['header'],
+      scopes_supported: ['mcp:tools', 'mcp:read'],
+    });
     expect((await fetch(new URL('/.well-known/oauth-protected-resource/mcp', handle.url))).status).toBe(404);
     const metadata = (await (await fetch(`${handle.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
     expect(metadata).toMatchObject({ issuer: handle.issuer, code_challenge_methods_supported: ['S256'], token_endpoint: `${handle.issuer}/token` });
@@ -103,39 +129,68 @@ describe('serveAuthorization', () => {
 });
 
 describe('serveAuthorization knobs', () => {
-  const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
   const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
   it('stepUp: a tools/call whose token lacks the scope gets 403 insufficient_scope; other requests go through', async () => {
     const handle = await serve({ stepUp: { methods: ['tools/call'], scope: 'mcp:write' } });
     const { body } = await flow(handle);
-    const send = (method: string) => fetch(handle.url, { method: 'POST', headers: { authorization: `Bearer ${body.access_token!}`, 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method }) });
+    const send = (method: string) =>
+      fetch(handle.url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${body.access_token!}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method }),
+      });
     const refused = await send('tools/call');
     expect(refused.status).toBe(403);
-    expect(refused.headers.get('www-authenticate')).toBe(`Bearer error="insufficient_scope", scope="mcp:write", resource_metadata="${handle.resourceMetadataUrl!}"`);
+    expect(refused.headers.get('www-authenticate')).toBe(
+      `Bearer error="insufficient_scope", scope="mcp:write", resource_metadata="${handle.resourceMetadataUrl!}"`,
+    );
     expect((await send('tools/list')).status).toBe(200);
     expect(handle.requests.find((r) => r.status === 403)?.rpcMethod).toBe('tools/call');
   });
 
   it('a pre-registered client without registration, authenticating only with client_secret_basic', async () => {
-    const handle = await serve({ preRegistered: { clientId: 'pre', clientSecret: 's3' }, registration: false, tokenEndpointAuthMethods: ['client_secret_basic'] });
+    const handle = await serve({
+      preRegistered: { clientId: 'pre', clientSecret: 's3' },
+      registration: false,
+      tokenEndpointAuthMethods: ['client_secret_basic'],
+    });
     const metadata = (await (await fetch(`${handle.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
     expect(metadata.registration_endpoint).toBeUndefined();
     expect(metadata.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic']);
     expect((await fetch(`${handle.issuer}/register`, { method: 'POST', body: '{}' })).status).toBe(404);
     const code = async () => {
-      const redirect = await fetch(`${handle.issuer}/authorize?response_type=code&client_id=pre&redirect_uri=${encodeURIComponent(REDIRECT)}`, { redirect: 'manual' });
+      const redirect = await fetch(`${handle.issuer}/authorize?response_type=code&client_id=pre&redirect_uri=${encodeURIComponent(REDIRECT)}`, {
+        redirect: 'manual',
+      });
       return new URL(redirect.headers.get('location')!).searchParams.get('code')!;
     };
-    const viaPost = await fetch(`${handle.issuer}/token`, form({ grant_type: 'authorization_code', code: await code(), redirect_uri: REDIRECT, client_id: 'pre', client_secret: 's3' }));
+    const viaPost = await fetch(
+      `${handle.issuer}/token`,
+      form({ grant_type: 'authorization_code', code: await code(), redirect_uri: REDIRECT, client_id: 'pre', client_secret: 's3' }),
+    );
     expect(viaPost.status).toBe(401);
-    const viaBasic = await fetch(`${handle.issuer}/token`, { ...form({ grant_type: 'authorization_code', code: await code(), redirect_uri: REDIRECT }), headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic('pre', 's3') } });
+    const viaBasic = await fetch(`${handle.issuer}/token`, {
+      ...form({ grant_type: 'authorization_code', code: await code(), redirect_uri: REDIRECT }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic('pre', 's3') },
+    });
     expect(viaBasic.status).toBe(200);
   });
 
   it('a registration asking for a method the token endpoint lacks is given a supported one, with a secret', async () => {
     const handle = await serve({ tokenEndpointAuthMethods: ['client_secret_post'] });
-    const answer = (await (await fetch(`${handle.issuer}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }) })).json()) as Record<string, unknown>;
+    const answer = (await (
+      await fetch(`${handle.issuer}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }),
+      })
+    ).json()) as Record<string, unknown>;
     expect(answer).toMatchObject({ token_endpoint_auth_method: 'client_secret_post' });
     expect(typeof answer.client_secret).toBe('string');
   });
@@ -144,7 +199,10 @@ describe('serveAuthorization knobs', () => {
     const handle = await serve({ clientIdMetadataDocument: true });
     const metadata = (await (await fetch(`${handle.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
     expect(metadata.client_id_metadata_document_supported).toBe(true);
-    const authorize = (id: string) => fetch(`${handle.issuer}/authorize?response_type=code&client_id=${encodeURIComponent(id)}&redirect_uri=${encodeURIComponent(REDIRECT)}`, { redirect: 'manual' });
+    const authorize = (id: string) =>
+      fetch(`${handle.issuer}/authorize?response_type=code&client_id=${encodeURIComponent(id)}&redirect_uri=${encodeURIComponent(REDIRECT)}`, {
+        redirect: 'manual',
+      });
     expect((await authorize('https://client.example/meta.json')).status).toBe(302);
     expect((await authorize('http://client.example/meta.json')).status).toBe(400);
   });

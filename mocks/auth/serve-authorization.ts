@@ -136,7 +136,14 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
 
   function forward(req: IncomingMessage, res: ServerResponse, url: URL, body?: Buffer): void {
     const proxied = http.request(
-      { agent, host: upstream.hostname, port: upstream.port, method: req.method, path: `${upstream.pathname}${url.search}`, headers: { ...req.headers, host: upstream.host } },
+      {
+        agent,
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: `${upstream.pathname}${url.search}`,
+        headers: { ...req.headers, host: upstream.host },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -203,5 +210,8 @@ function jsonRpcMethod(body: Buffer): string | undefined {
 /** Whether a granted scope string holds every word of `needed`. */
 function hasScopes(granted: string | undefined, needed: string): boolean {
   const have = new Set((granted ?? '').split(' ').filter(Boolean));
-  return needed.split(' ').filter(Boolean).every((s) => have.has(s));
+  return needed
+    .split(' ')
+    .filter(Boolean)
+    .every((s) => have.has(s));
 }

@@ -98,7 +98,9 @@ export class MockClient {
       [META.clientCapabilities]: this.identity.capabilities,
     };
     const own = (params._meta ?? {}) as Record<string, unknown>;
-    const extra = Object.fromEntries(Object.entries(meta ?? {}).map(([k, v]) => [k.includes('/') || k === 'progressToken' ? k : `io.modelcontextprotocol/${k}`, v]));
+    const extra = Object.fromEntries(
+      Object.entries(meta ?? {}).map(([k, v]) => [k.includes('/') || k === 'progressToken' ? k : `io.modelcontextprotocol/${k}`, v]),
+    );
     return { ...params, _meta: { ...base, ...own, ...extra } };
   }
 

@@ -7,9 +7,16 @@ import { substitute } from './substitute.js';
 import type { MockBehaviour } from './types.js';
 
 /** The client's answer to a scripted server-to-client request, as `{ result }` or `{ error }`. */
-async function requestFromClient(request: NonNullable<MockBehaviour['clientRequest']>, params: Record<string, unknown> | undefined, ctx: RequestContext): Promise<Record<string, unknown>> {
+async function requestFromClient(
+  request: NonNullable<MockBehaviour['clientRequest']>,
+  params: Record<string, unknown> | undefined,
+  ctx: RequestContext,
+): Promise<Record<string, unknown>> {
   try {
-    const options = { ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}), ...(request.ignoreCapabilities ? { ignoreCapabilities: true } : {}) };
+    const options = {
+      ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
+      ...(request.ignoreCapabilities ? { ignoreCapabilities: true } : {}),
+    };
     return { result: await ctx.requestClient(request.method, params, options) };
   } catch (err) {
     if (err instanceof ProtocolError) return { error: err.toJson() };
@@ -24,7 +31,11 @@ const INPUT_METHODS: readonly string[] = ['sampling/createMessage', 'elicitation
  * The client's answer as `{ client }` values, or the result to return now: at 2026-07-28 the
  * question travels in an input_required result and the answer comes back in the retry.
  */
-async function ask(request: NonNullable<MockBehaviour['clientRequest']>, values: Record<string, unknown>, ctx: RequestContext): Promise<{ client: Record<string, unknown> } | { early: Record<string, unknown> }> {
+async function ask(
+  request: NonNullable<MockBehaviour['clientRequest']>,
+  values: Record<string, unknown>,
+  ctx: RequestContext,
+): Promise<{ client: Record<string, unknown> } | { early: Record<string, unknown> }> {
   const params = request.params === undefined ? undefined : (substitute(request.params, values) as Record<string, unknown>);
   if (!ctx.stateless || !INPUT_METHODS.includes(request.method)) return { client: await requestFromClient(request, params, ctx) };
   const input = { key: 'input', method: request.method as ClientInputMethod, ...(params !== undefined ? { params } : {}) };
@@ -42,7 +53,11 @@ export async function perform(behaviour: MockBehaviour, values: Record<string, u
   const total = steps.length > 0 ? Math.max(...steps) : undefined;
   for (const value of steps) ctx.progress(value, total);
   for (const entry of behaviour.log ?? []) ctx.log(entry.level, substitute(entry.data, values), entry.logger);
-  if (behaviour.dropStream) ctx.transport({ kind: 'drop-stream', ...(typeof behaviour.dropStream === 'object' && behaviour.dropStream.retryMs !== undefined ? { retryMs: behaviour.dropStream.retryMs } : {}) });
+  if (behaviour.dropStream)
+    ctx.transport({
+      kind: 'drop-stream',
+      ...(typeof behaviour.dropStream === 'object' && behaviour.dropStream.retryMs !== undefined ? { retryMs: behaviour.dropStream.retryMs } : {}),
+    });
   if (behaviour.endSession) ctx.transport({ kind: 'end-session' });
   if (behaviour.changeTools) effects?.changeTools(behaviour.changeTools, ctx.server);
   if (behaviour.delayMs) await ctx.delay(behaviour.delayMs);

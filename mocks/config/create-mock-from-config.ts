@@ -3,16 +3,7 @@
 // in, completions filtered by prefix. Capabilities follow what the file defines unless it names them.
 import { validateWithSchema } from '../../schema/json-schema-dialects.js';
 import { compareRevisions, isStateless, type Revision } from '../../schema/revisions.js';
-import {
-  createMockServer,
-  mcp,
-  pagedList,
-  ProtocolError,
-  type Handler,
-  type MockLogger,
-  type MockServer,
-  type RequestContext,
-} from '../core/index.js';
+import { createMockServer, mcp, pagedList, ProtocolError, type Handler, type MockLogger, type MockServer, type RequestContext } from '../core/index.js';
 import { perform, type BehaviourEffects } from './behaviour.js';
 import { completionsDeclared, promptDefinition, resourceDefinition, templateDefinition, toolDefinition } from './definitions.js';
 import { matchesPartially } from './matches-partially.js';
@@ -68,7 +59,8 @@ function toolHandlers(config: MockConfig, pageSize: number): Handler[] {
   const call = async (tool: MockTool, args: Record<string, unknown>, ctx: RequestContext) => {
     const chosen = tool.cases?.find((c) => matchesPartially(args, c.match));
     if (chosen) return perform(chosen, { arguments: args }, ctx, effects);
-    if (tool.result !== undefined || tool.text !== undefined || tool.error !== undefined || tool.noResponse) return perform(tool, { arguments: args }, ctx, effects);
+    if (tool.result !== undefined || tool.text !== undefined || tool.error !== undefined || tool.noResponse)
+      return perform(tool, { arguments: args }, ctx, effects);
     throw new ProtocolError(-32602, `Invalid params: no case of the mock tool ${tool.name} matches these arguments`, { arguments: args });
   };
   return [
@@ -140,7 +132,8 @@ function promptHandlers(config: MockConfig, pageSize: number): Handler[] {
       if (!prompt) throw new ProtocolError(-32602, `Invalid params: unknown prompt ${JSON.stringify(name)}`);
       const given = isObject(ctx.params.arguments) ? ctx.params.arguments : {};
       const missing = (prompt.arguments ?? []).filter((a) => a.required && typeof given[a.name] !== 'string').map((a) => a.name);
-      if (missing.length > 0) throw new ProtocolError(-32602, `Invalid params: prompt ${name} needs the argument${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+      if (missing.length > 0)
+        throw new ProtocolError(-32602, `Invalid params: prompt ${name} needs the argument${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
       return {
         ...(prompt.description ? { description: prompt.description } : {}),
         messages: prompt.messages.map((m) => ({ role: m.role, content: { type: 'text', text: String(substitute(m.text, given)) } })),
@@ -177,12 +170,7 @@ export function createMockFromConfig(config: MockConfig, options: MockFromConfig
     ...(config.revisions ? { revisions: config.revisions } : {}),
     capabilities: (revision) => capabilitiesFor(config, revision),
     ...(config.instructions !== undefined ? { instructions: config.instructions } : {}),
-    handlers: [
-      ...toolHandlers(config, pageSize),
-      ...resourceHandlers(config, pageSize),
-      ...promptHandlers(config, pageSize),
-      ...completionHandlers(config),
-    ],
+    handlers: [...toolHandlers(config, pageSize), ...resourceHandlers(config, pageSize), ...promptHandlers(config, pageSize), ...completionHandlers(config)],
     onUnhandledRequest: 'silent',
     ...(options.record !== undefined ? { record: options.record } : {}),
     ...(options.logger ? { logger: options.logger } : {}),

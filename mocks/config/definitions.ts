@@ -46,7 +46,16 @@ export function promptDefinition(prompt: MockPrompt, revision: Revision): Record
     ['name', prompt.name],
     ['title', atLeast(revision, '2025-06-18') ? prompt.title : undefined],
     ['description', prompt.description],
-    ['arguments', prompt.arguments?.map((a) => defined([['name', a.name], ['description', a.description], ['required', a.required]]))],
+    [
+      'arguments',
+      prompt.arguments?.map((a) =>
+        defined([
+          ['name', a.name],
+          ['description', a.description],
+          ['required', a.required],
+        ]),
+      ),
+    ],
   ]);
 }
 

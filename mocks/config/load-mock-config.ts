@@ -53,7 +53,14 @@ export function parseMockConfig(text: string, options: ParseMockConfigOptions = 
   if (found.length > 0) {
     throw new MockConfigError(
       file,
-      found.map(({ pointer, key, message, fix }) => ({ code: MOCK_CONFIG_INVALID, file, ...source.locate(pointer, key), ...(key ? { key } : {}), message, fix })),
+      found.map(({ pointer, key, message, fix }) => ({
+        code: MOCK_CONFIG_INVALID,
+        file,
+        ...source.locate(pointer, key),
+        ...(key ? { key } : {}),
+        message,
+        fix,
+      })),
     );
   }
   return config;
@@ -77,7 +84,14 @@ export function loadMockConfig(file: string): MockConfig {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     throw new MockConfigError(file, [
-      { code: MOCK_CONFIG_INVALID, file, line: 0, column: 0, message: `The file cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)}).`, fix: 'Check the path given to --config.' },
+      {
+        code: MOCK_CONFIG_INVALID,
+        file,
+        line: 0,
+        column: 0,
+        message: `The file cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)}).`,
+        fix: 'Check the path given to --config.',
+      },
     ]);
   }
   return parseMockConfig(text, { file });
@@ -100,7 +114,12 @@ function answerProblems(config: MockConfig): Finding[] {
   const judge = (item: object, pointer: string, optional: boolean) => {
     const given = ANSWER_KEYS.filter((k) => Object.hasOwn(item, k));
     if (given.length > 1) {
-      out.push({ pointer, key: given[1]!, message: `${given.map((k) => `\`${k}\``).join(' and ')} are both given; an answer is exactly one of them.`, fix: `Keep one of ${ANSWER_KEYS.join(', ')}.` });
+      out.push({
+        pointer,
+        key: given[1]!,
+        message: `${given.map((k) => `\`${k}\``).join(' and ')} are both given; an answer is exactly one of them.`,
+        fix: `Keep one of ${ANSWER_KEYS.join(', ')}.`,
+      });
     } else if (given.length === 0 && !optional) {
       out.push({ pointer, message: 'No answer is given.', fix: `Add one of ${ANSWER_KEYS.join(', ')} (e.g. \`text: done\`).` });
     }
@@ -115,11 +134,21 @@ function answerProblems(config: MockConfig): Finding[] {
 function exclusiveKeyProblems(config: MockConfig): Finding[] {
   const out: Finding[] = [];
   (config.resources ?? []).forEach((r, i) => {
-    if (r.text !== undefined && r.blob !== undefined) out.push({ pointer: `/resources/${i}`, key: 'blob', message: 'A resource has both `text` and `blob`.', fix: 'Keep `text` for text contents or `blob` (base64) for binary ones.' });
+    if (r.text !== undefined && r.blob !== undefined)
+      out.push({
+        pointer: `/resources/${i}`,
+        key: 'blob',
+        message: 'A resource has both `text` and `blob`.',
+        fix: 'Keep `text` for text contents or `blob` (base64) for binary ones.',
+      });
   });
   (config.completions ?? []).forEach((c, i) => {
     if ((c.prompt === undefined) === (c.resourceTemplate === undefined)) {
-      out.push({ pointer: `/completions/${i}`, message: 'A completion names exactly one of `prompt` and `resourceTemplate`.', fix: 'Name the prompt, or the URI template, whose argument it completes.' });
+      out.push({
+        pointer: `/completions/${i}`,
+        message: 'A completion names exactly one of `prompt` and `resourceTemplate`.',
+        fix: 'Name the prompt, or the URI template, whose argument it completes.',
+      });
     }
   });
   return out;
@@ -132,7 +161,13 @@ function duplicateNames(config: MockConfig): Finding[] {
     const seen = new Set<string>();
     (list ?? []).forEach((item, i) => {
       const name = String(item[key]);
-      if (seen.has(name)) out.push({ pointer: `/${listName}/${i}`, key, message: `The ${what} ${JSON.stringify(name)} is defined twice.`, fix: `Give each ${what} a distinct name, or merge the two entries.` });
+      if (seen.has(name))
+        out.push({
+          pointer: `/${listName}/${i}`,
+          key,
+          message: `The ${what} ${JSON.stringify(name)} is defined twice.`,
+          fix: `Give each ${what} a distinct name, or merge the two entries.`,
+        });
       seen.add(name);
     });
   };

@@ -79,7 +79,10 @@ describe('mock server from a file', () => {
 
   it('a tool with cases only refuses arguments no case matches', async () => {
     const c = await converse(
-      createMockFromConfig({ serverInfo: { name: 'c', version: '1' }, tools: [{ name: 'pick', cases: [{ match: { n: 1 }, text: 'one' }] }] }, { record: false }),
+      createMockFromConfig(
+        { serverInfo: { name: 'c', version: '1' }, tools: [{ name: 'pick', cases: [{ match: { n: 1 }, text: 'one' }] }] },
+        { record: false },
+      ),
       '2025-03-26',
     );
     try {
@@ -93,7 +96,16 @@ describe('mock server from a file', () => {
 
 describe('mock file validation', () => {
   it('names file, line and fix for each problem, all at once', () => {
-    const text = ['serverInfo: { name: x, version: "1" }', 'tools:', '  - name: a', '    txt: hello', '  - name: a', '    text: again', 'prompts:', '  - name: p'].join('\n');
+    const text = [
+      'serverInfo: { name: x, version: "1" }',
+      'tools:',
+      '  - name: a',
+      '    txt: hello',
+      '  - name: a',
+      '    text: again',
+      'prompts:',
+      '  - name: p',
+    ].join('\n');
     let message = '';
     try {
       parseMockConfig(text, { file: 'bad.mock.yaml' });
@@ -116,7 +128,10 @@ describe('mock file validation', () => {
 });
 
 describe('tool input validation', () => {
-  const config = () => ({ serverInfo: { name: 'v', version: '1' }, tools: [{ name: 'sq', inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] }, text: 'ok' }] });
+  const config = () => ({
+    serverInfo: { name: 'v', version: '1' },
+    tools: [{ name: 'sq', inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] }, text: 'ok' }],
+  });
 
   it('refuses arguments that break the inputSchema with -32602 before 2025-11-25', async () => {
     const c = await converse(createMockFromConfig(config(), { record: false }), '2025-06-18');
@@ -130,7 +145,10 @@ describe('tool input validation', () => {
   it('reports them as a tool execution error (isError) from 2025-11-25', async () => {
     const c = await converse(createMockFromConfig(config(), { record: false }), '2025-11-25');
     try {
-      expect(await c.result('tools/call', { name: 'sq', arguments: {} })).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('Invalid arguments') }] });
+      expect(await c.result('tools/call', { name: 'sq', arguments: {} })).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: expect.stringContaining('Invalid arguments') }],
+      });
     } finally {
       await c.close();
     }

@@ -26,10 +26,16 @@ async function serve(config: Omit<MockConfig, 'serverInfo'>, seen: string[] = []
   return handle.url;
 }
 
-const post = (url: string, body: unknown, headers: Record<string, string> = {}) => fetch(url, { method: 'POST', headers: { ...BOTH, ...headers }, body: JSON.stringify(body) });
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { ...BOTH, ...headers }, body: JSON.stringify(body) });
 
 async function session(url: string): Promise<Record<string, string>> {
-  const init = await post(url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+  const init = await post(url, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+  });
   await init.text();
   const headers = { 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25' };
   await (await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers)).text();
@@ -67,7 +73,10 @@ describe('mock-file behaviours for client tests', () => {
       { name: 'pushy', clientRequest: { method: 'roots/list', ignoreCapabilities: true }, text: 'error ${client.error.code}' },
     ];
     const mock = createMockFromConfig({ ...INFO, tools }, { record: true });
-    const client = new MockClient(createInMemoryTransport(mock), { revision: '2025-06-18', replies: { 'roots/list': { error: { code: -32601, message: 'no roots' } } } });
+    const client = new MockClient(createInMemoryTransport(mock), {
+      revision: '2025-06-18',
+      replies: { 'roots/list': { error: { code: -32601, message: 'no roots' } } },
+    });
     clients.push(client);
     await client.connect();
     expect(await client.callTool('polite', {})).toMatchObject({ content: [{ text: 'error -32603' }] });
@@ -78,12 +87,20 @@ describe('mock-file behaviours for client tests', () => {
 
   it('clientRequest at 2026-07-28 is an input_required result; the retry with inputResponses completes', async () => {
     const tools = [{ name: 'ask', clientRequest: { method: 'roots/list' }, text: 'first root ${client.result.roots.0.uri}' }];
-    const client = new MockClient(createInMemoryTransport(createMockFromConfig({ ...INFO, tools }, { record: false })), { revision: '2026-07-28', capabilities: { roots: {} } });
+    const client = new MockClient(createInMemoryTransport(createMockFromConfig({ ...INFO, tools }, { record: false })), {
+      revision: '2026-07-28',
+      capabilities: { roots: {} },
+    });
     clients.push(client);
     await client.connect();
     const asked = await client.result('tools/call', { name: 'ask', arguments: {} });
     expect(asked).toMatchObject({ resultType: 'input_required', inputRequests: { input: { method: 'roots/list' } } });
-    const done = await client.result('tools/call', { name: 'ask', arguments: {}, inputResponses: { input: { roots: [{ uri: 'file:///w' }] } }, requestState: asked.requestState });
+    const done = await client.result('tools/call', {
+      name: 'ask',
+      arguments: {},
+      inputResponses: { input: { roots: [{ uri: 'file:///w' }] } },
+      requestState: asked.requestState,
+    });
     expect(done).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'first root file:///w' }] });
     expect(client.problems()).toEqual([]);
   });

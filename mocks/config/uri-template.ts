@@ -12,11 +12,11 @@ export function parseUriTemplate(template: string): UriTemplate {
   let pattern = '^';
   let last = 0;
   for (const m of template.matchAll(/\{([A-Za-z0-9_]+)\}/g)) {
-    pattern += escape(template.slice(last, m.index)) + '([^/?#]+)';
+    pattern += escapeRegex(template.slice(last, m.index)) + '([^/?#]+)';
     variables.push(m[1]!);
     last = m.index + m[0].length;
   }
-  const regex = new RegExp(`${pattern}${escape(template.slice(last))}$`);
+  const regex = new RegExp(`${pattern}${escapeRegex(template.slice(last))}$`);
   return {
     variables,
     match(uri) {
@@ -31,7 +31,7 @@ export function parseUriTemplate(template: string): UriTemplate {
   };
 }
 
-function escape(text: string): string {
+function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

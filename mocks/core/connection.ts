@@ -2,14 +2,7 @@
 // the stateless `_meta` rules, dispatch to handlers, cancellation, and server-to-client requests.
 // Protocol modules are imported one by one, not through their index: a stdio server process loads
 // only what it uses (every cell of a stdio run starts one).
-import {
-  classify,
-  idKey,
-  isRequestId,
-  type JsonRpcNotification,
-  type JsonRpcRequest,
-  type RequestId,
-} from '../../wire/protocol/json-rpc.js';
+import { classify, idKey, isRequestId, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from '../../wire/protocol/json-rpc.js';
 import type { Implementation } from '../../wire/protocol/wire.js';
 import { compareRevisions, type Revision } from '../../schema/revisions.js';
 import { notificationMatches, requestMatches } from './handlers.js';
@@ -27,7 +20,20 @@ import {
 } from './revision-rules.js';
 import { carriesProtocolVersion, decorateStatelessResult, isObject, readStatelessMeta } from './stateless-meta.js';
 import type { CacheHints } from './stateless-meta.js';
-import type { ConnectionState, ContextHost, Handler, HandshakePhase, InFlight, ListenStream, MockLogger, MockServer, NotificationContext, RequestContext, ServerConnection, TransportDirective } from './contracts.js';
+import type {
+  ConnectionState,
+  ContextHost,
+  Handler,
+  HandshakePhase,
+  InFlight,
+  ListenStream,
+  MockLogger,
+  MockServer,
+  NotificationContext,
+  RequestContext,
+  ServerConnection,
+  TransportDirective,
+} from './contracts.js';
 
 export type { HandshakePhase, ConnectionState, ListenStream, ServerConnection } from './contracts.js';
 
@@ -256,16 +262,7 @@ export class Connection implements ServerConnection, ContextHost {
     const run: Running = { entry, sink, sinkSettled: false };
     this.running.set(key, run);
     if (request.method === 'initialize') this.initializeSeen = true;
-    const ctx = new RequestContextImpl(
-      this,
-      entry,
-      params,
-      route.revision,
-      route.stateless,
-      route.clientCapabilities,
-      route.clientInfo,
-      route.logLevel,
-    );
+    const ctx = new RequestContextImpl(this, entry, params, route.revision, route.stateless, route.clientCapabilities, route.clientInfo, route.logLevel);
     let outcome: ReplyValue | PromiseLike<ReplyValue>;
     try {
       outcome = this.resolve(ctx, this.core.handlers(), 0);
@@ -305,7 +302,13 @@ export class Connection implements ServerConnection, ContextHost {
     else if (this.phase !== 'new') route = this.statefulRoute();
     else if (method === 'ping' && core.statefulRevisions.length > 0) {
       // Ping is allowed before the handshake (basic/lifecycle); serve it at the newest stateful revision.
-      route = { revision: core.statefulRevisions[core.statefulRevisions.length - 1]!, stateless: false, clientCapabilities: {}, clientInfo: undefined, logLevel: undefined };
+      route = {
+        revision: core.statefulRevisions[core.statefulRevisions.length - 1]!,
+        stateless: false,
+        clientCapabilities: {},
+        clientInfo: undefined,
+        logLevel: undefined,
+      };
     } else if (core.statelessRevisions.length > 0) route = this.statelessRoute(params, core.statefulRevisions.length > 0);
     else throw new ProtocolError(-32600, `Invalid Request: the server is not initialized; send initialize before ${method}`);
 
@@ -330,7 +333,11 @@ export class Connection implements ServerConnection, ContextHost {
       meta = readStatelessMeta(params);
     } catch (err) {
       if (beforeHandshake && err instanceof ProtocolError) {
-        throw new ProtocolError(err.code, `${err.message}; for a stateful revision (${this.core.statefulRevisions.join(', ')}), send initialize first`, err.data);
+        throw new ProtocolError(
+          err.code,
+          `${err.message}; for a stateful revision (${this.core.statefulRevisions.join(', ')}), send initialize first`,
+          err.data,
+        );
       }
       throw err;
     }
@@ -485,7 +492,8 @@ export class Connection implements ServerConnection, ContextHost {
     const filter = ctx.params.notifications;
     if (!isObject(filter)) throw new ProtocolError(-32602, 'Invalid params: subscriptions/listen needs a notifications filter object');
     for (const flag of ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged']) {
-      if (filter[flag] !== undefined && typeof filter[flag] !== 'boolean') throw new ProtocolError(-32602, `Invalid params: notifications.${flag} must be a boolean`);
+      if (filter[flag] !== undefined && typeof filter[flag] !== 'boolean')
+        throw new ProtocolError(-32602, `Invalid params: notifications.${flag} must be a boolean`);
     }
     const uris = filter.resourceSubscriptions;
     if (uris !== undefined && !(Array.isArray(uris) && uris.every((u) => typeof u === 'string'))) {
@@ -628,7 +636,13 @@ export class Connection implements ServerConnection, ContextHost {
     return this.onTransport?.(directive) ?? false;
   }
 
-  private clientAllows(method: string, needed: string, revision: Revision, caps: Record<string, unknown>, params: Record<string, unknown> | undefined): boolean {
+  private clientAllows(
+    method: string,
+    needed: string,
+    revision: Revision,
+    caps: Record<string, unknown>,
+    params: Record<string, unknown> | undefined,
+  ): boolean {
     if (method === 'elicitation/create' && compareRevisions(revision, '2025-11-25') >= 0) {
       return params?.mode === 'url' ? hasCapability(caps, 'elicitation.url') : clientAcceptsFormElicitation(caps);
     }
@@ -650,7 +664,12 @@ export class Connection implements ServerConnection, ContextHost {
   /** notifications/resources/updated to this connection's subscribers of `uri`; returns how many were sent. */
   notifyResourceUpdated(uri: string): number {
     let sent = 0;
-    if (this.phase !== 'new' && this.revision && this.subscriptions.has(uri) && hasCapability(this.core.capabilitiesFor(this.revision), 'resources.subscribe')) {
+    if (
+      this.phase !== 'new' &&
+      this.revision &&
+      this.subscriptions.has(uri) &&
+      hasCapability(this.core.capabilitiesFor(this.revision), 'resources.subscribe')
+    ) {
       this.emit({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
       sent++;
     }

@@ -1,9 +1,28 @@
 // Request and notification handlers: a matcher (method name or predicate) plus a resolver, built
 // with `mcp.request` / `mcp.notification`. The server tries them in order; the first answer wins.
 import type { JsonRpcNotification, JsonRpcRequest } from '../../wire/protocol/index.js';
-import type { HandlerOptions, NotificationContext, NotificationHandler, NotificationListener, NotificationMatcher, RequestContext, RequestHandler, RequestMatcher, Resolver } from './contracts.js';
+import type {
+  HandlerOptions,
+  NotificationContext,
+  NotificationHandler,
+  NotificationListener,
+  NotificationMatcher,
+  RequestContext,
+  RequestHandler,
+  RequestMatcher,
+  Resolver,
+} from './contracts.js';
 
-export type { RequestMatcher, NotificationMatcher, Resolver, NotificationListener, HandlerOptions, RequestHandler, NotificationHandler, Handler } from './contracts.js';
+export type {
+  RequestMatcher,
+  NotificationMatcher,
+  Resolver,
+  NotificationListener,
+  HandlerOptions,
+  RequestHandler,
+  NotificationHandler,
+  Handler,
+} from './contracts.js';
 
 function label(matcher: string | ((...args: never[]) => boolean)): string {
   return typeof matcher === 'string' ? matcher : matcher.name ? `predicate ${matcher.name}` : 'predicate';

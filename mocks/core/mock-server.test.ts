@@ -55,7 +55,12 @@ describe('handlers', () => {
 
   it('matches by predicate as well as by method', () => {
     const { connection, out } = setup({
-      handlers: [mcp.request((req) => req.method.startsWith('custom/'), (ctx) => ({ echoed: ctx.method }))],
+      handlers: [
+        mcp.request(
+          (req) => req.method.startsWith('custom/'),
+          (ctx) => ({ echoed: ctx.method }),
+        ),
+      ],
     });
     initialize(connection);
     connection.receive(call(1, 'custom/thing'));
@@ -122,7 +127,11 @@ describe('handlers', () => {
     const { connection } = setup({
       handlers: [
         mcp.notification('notifications/roots/list_changed', () => void heard.push('a')),
-        mcp.notification((n) => n.method.endsWith('list_changed'), () => void heard.push('b'), { once: true }),
+        mcp.notification(
+          (n) => n.method.endsWith('list_changed'),
+          () => void heard.push('b'),
+          { once: true },
+        ),
       ],
     });
     connection.receive({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' });
@@ -188,7 +197,10 @@ describe('interceptors', () => {
 
   it('rewrite incoming messages before the server sees them', () => {
     const { server, connection, out } = setup();
-    server.intercept({ incoming: (m) => (typeof m === 'object' && m !== null && (m as { method?: string }).method === 'ping' ? [{ ...(m as object), id: 'rewritten' }] : undefined) });
+    server.intercept({
+      incoming: (m) =>
+        typeof m === 'object' && m !== null && (m as { method?: string }).method === 'ping' ? [{ ...(m as object), id: 'rewritten' }] : undefined,
+    });
     connection.receive(call(1, 'ping'));
     expect(out).toEqual([{ jsonrpc: '2.0', id: 'rewritten', result: {} }]);
   });

@@ -6,9 +6,31 @@ import { Connection, type ServerCore } from './connection.js';
 import { MessageRecorder } from './recorder.js';
 import { reply, type ReplyValue } from './reply.js';
 import type { CacheHints } from './stateless-meta.js';
-import type { ConnectOptions, Handler, InterceptHooks, MockLogger, MockServer, MockServerOptions, OutgoingInterceptInfo, RequestContext, ServerConnection, UnhandledRequest } from './contracts.js';
+import type {
+  ConnectOptions,
+  Handler,
+  InterceptHooks,
+  MockLogger,
+  MockServer,
+  MockServerOptions,
+  OutgoingInterceptInfo,
+  RequestContext,
+  ServerConnection,
+  UnhandledRequest,
+} from './contracts.js';
 
-export type { UnhandledStrategy, MockServerOptions, MockLogger, InterceptInfo, OutgoingInterceptInfo, InterceptHooks, TransportDirective, ConnectOptions, UnhandledRequest, MockServer } from './contracts.js';
+export type {
+  UnhandledStrategy,
+  MockServerOptions,
+  MockLogger,
+  InterceptInfo,
+  OutgoingInterceptInfo,
+  InterceptHooks,
+  TransportDirective,
+  ConnectOptions,
+  UnhandledRequest,
+  MockServer,
+} from './contracts.js';
 
 const consoleLogger: MockLogger = {
   warn: (message) => console.warn(message),

@@ -40,7 +40,14 @@ export function paginate<T>(list: string, items: readonly T[], params: Record<st
  * The result of a list method: one page of `items`, each shown through `show`, under `key`
  * (`tools`, `resources`, `resourceTemplates`, `prompts`), with `nextCursor` when more remain.
  */
-export function pagedList<T>(key: string, list: string, items: readonly T[], params: Record<string, unknown>, pageSize: number, show: (item: T) => unknown): Record<string, unknown> {
+export function pagedList<T>(
+  key: string,
+  list: string,
+  items: readonly T[],
+  params: Record<string, unknown>,
+  pageSize: number,
+  show: (item: T) => unknown,
+): Record<string, unknown> {
   const page = paginate(list, items, params, pageSize);
   return { [key]: page.items.map(show), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 }

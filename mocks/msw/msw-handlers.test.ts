@@ -52,8 +52,12 @@ describe('mcpHandlers (msw)', () => {
     const result = await client.callTool({ name: 'echo', arguments: { text: 'there' } });
     expect(result.content).toEqual([{ type: 'text', text: 'you said there' }]);
     expect(handlers.endpoint.sessionCount).toBe(0);
-    const call = mock.recorder.messages.find((m) => m.direction === 'in' && (m.message as { params?: { arguments?: { text?: string } } }).params?.arguments?.text === 'there');
-    expect((call?.message as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
+    const call = mock.recorder.messages.find(
+      (m) => m.direction === 'in' && (m.message as { params?: { arguments?: { text?: string } } }).params?.arguments?.text === 'there',
+    );
+    expect((call?.message as { params?: { _meta?: Record<string, unknown> } } | undefined)?.params?._meta?.['io.modelcontextprotocol/protocolVersion']).toBe(
+      '2026-07-28',
+    );
     await client.close();
   });
 
@@ -76,7 +80,11 @@ describe('mcpHandlers (msw)', () => {
   });
 
   it('works with a code-defined mock and per-test overrides', async () => {
-    const server = createMockServer({ serverInfo: { name: 'code', version: '1' }, capabilities: { tools: {} }, handlers: [mcp.request('tools/list', () => ({ tools: [] }))] });
+    const server = createMockServer({
+      serverInfo: { name: 'code', version: '1' },
+      capabilities: { tools: {} },
+      handlers: [mcp.request('tools/list', () => ({ tools: [] }))],
+    });
     const local = mcpHandlers({ url: 'http://other.test/mcp', server });
     msw.use(...local);
     server.use(mcp.request('tools/list', () => ({ tools: [{ name: 'override', inputSchema: { type: 'object' } }] }), { once: true }));
@@ -117,16 +125,22 @@ describe('mcpHandlers (msw)', () => {
     });
 
     const connectors: [string, () => Promise<{ callTool: Client['callTool']; close(): Promise<void> }>][] = [
-      ['SDK 1.x', async () => {
-        const client = new Client({ name: 'v1', version: '1.0.0' });
-        await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-        return client;
-      }],
-      ['SDK 2.x (at 2025-11-25)', async () => {
-        const client = new ClientV2({ name: 'v2', version: '1.0.0' });
-        await client.connect(new TransportV2(new URL(url)));
-        return client as unknown as { callTool: Client['callTool']; close(): Promise<void> };
-      }],
+      [
+        'SDK 1.x',
+        async () => {
+          const client = new Client({ name: 'v1', version: '1.0.0' });
+          await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+          return client;
+        },
+      ],
+      [
+        'SDK 2.x (at 2025-11-25)',
+        async () => {
+          const client = new ClientV2({ name: 'v2', version: '1.0.0' });
+          await client.connect(new TransportV2(new URL(url)));
+          return client as unknown as { callTool: Client['callTool']; close(): Promise<void> };
+        },
+      ],
     ];
     it.each(connectors)('by the %s client, which gets the answer', async (_name, connect) => {
       const client = await connect();

@@ -2,8 +2,7 @@
 // tiny so that responses stay short and the server starts fast.
 
 /** A 1×1 transparent PNG. */
-export const PIXEL_PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+export const PIXEL_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** Sixteen bytes 0x00..0x0f, for a binary (blob) resource. */
 export const BYTES_BASE64 = Buffer.from(Array.from({ length: 16 }, (_, i) => i)).toString('base64');

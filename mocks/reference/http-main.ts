@@ -21,7 +21,9 @@ function parse(argv: string[]): { port: number; revisions?: Revision[] } {
     const value = () => argv[++i] ?? fail(`Failed to read ${flag}: it needs a value.`);
     if (flag === '--port') out.port = Number(value());
     else if (flag === '--revisions') {
-      const list = value().split(',').map((s) => s.trim());
+      const list = value()
+        .split(',')
+        .map((s) => s.trim());
       if (list.some((r) => !isRevision(r))) fail(`Failed to read --revisions: known revisions are ${REVISIONS.join(', ')}.`);
       out.revisions = list as Revision[];
     } else fail(`Failed to start: unknown flag ${flag}. Known flags: --port, --revisions.`);
@@ -31,7 +33,10 @@ function parse(argv: string[]): { port: number; revisions?: Revision[] } {
 }
 
 const args = parse(process.argv.slice(2));
-const handle = await serveStreamableHttp(createReferenceServer({ ...(args.revisions ? { revisions: args.revisions } : {}), record: false }), { port: args.port, legacySse: true });
+const handle = await serveStreamableHttp(createReferenceServer({ ...(args.revisions ? { revisions: args.revisions } : {}), record: false }), {
+  port: args.port,
+  legacySse: true,
+});
 process.stderr.write(`mcp-conform reference: listening on ${handle.url}\n`);
 const stop = () => void handle.close().then(() => process.exit(0));
 process.once('SIGTERM', stop);

@@ -39,7 +39,9 @@ function matchesType(type: NonNullable<SchemaNode['type']>, value: unknown): boo
 export function validateArguments(schema: SchemaNode, value: unknown, path = 'arguments'): string[] {
   const problems: string[] = [];
   if (schema.type && !matchesType(schema.type, value)) {
-    return [`${path} must be ${schema.type === 'integer' || schema.type === 'array' || schema.type === 'object' ? 'an' : 'a'} ${schema.type}, not ${typeOf(value)}`];
+    return [
+      `${path} must be ${schema.type === 'integer' || schema.type === 'array' || schema.type === 'object' ? 'an' : 'a'} ${schema.type}, not ${typeOf(value)}`,
+    ];
   }
   if (schema.enum && !schema.enum.some((v) => v === value)) problems.push(`${path} must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`);
   if (typeof value === 'number') {

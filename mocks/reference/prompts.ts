@@ -49,7 +49,13 @@ export const PROMPTS: readonly PromptSpec[] = [
     title: 'Code review',
     description: 'Asks for a review of code in a given language.',
     arguments: [
-      { name: 'language', title: 'Language', description: 'The programming language (completable).', required: true, complete: (p) => LANGUAGES.filter((l) => l.startsWith(p)) },
+      {
+        name: 'language',
+        title: 'Language',
+        description: 'The programming language (completable).',
+        required: true,
+        complete: (p) => LANGUAGES.filter((l) => l.startsWith(p)),
+      },
       { name: 'code', title: 'Code', description: 'The code to review.', required: false },
     ],
     render: (a) => [user(`Review this ${a.language} code:\n${a.code ?? '(no code given)'}`)],
@@ -60,7 +66,13 @@ export const PROMPTS: readonly PromptSpec[] = [
     description: 'Asks for a summary of a text in a chosen style.',
     arguments: [
       { name: 'text', title: 'Text', description: 'The text to summarize.', required: true },
-      { name: 'style', title: 'Style', description: 'brief, bullet-points or detailed (completable).', required: false, complete: (p) => STYLES.filter((s) => s.startsWith(p)) },
+      {
+        name: 'style',
+        title: 'Style',
+        description: 'brief, bullet-points or detailed (completable).',
+        required: false,
+        complete: (p) => STYLES.filter((s) => s.startsWith(p)),
+      },
     ],
     render: (a) => [user(`Summarize the following text (${a.style ?? 'brief'}):\n${a.text}`)],
   },
@@ -70,7 +82,10 @@ export const PROMPTS: readonly PromptSpec[] = [
     description: 'A prompt that embeds the readme resource.',
     arguments: [],
     render: () => [
-      { role: 'user', content: { type: 'resource', resource: { uri: `${BASE_URI}/readme`, mimeType: 'text/markdown', text: '# mcp-conform reference server\n' } } },
+      {
+        role: 'user',
+        content: { type: 'resource', resource: { uri: `${BASE_URI}/readme`, mimeType: 'text/markdown', text: '# mcp-conform reference server\n' } },
+      },
       user('What is this server for?'),
     ],
   },
@@ -118,7 +133,8 @@ export function getPrompt(params: Record<string, unknown>): Record<string, unkno
   const prompt = findPrompt(params.name);
   if (!prompt) throw new ProtocolError(-32602, `Invalid params: unknown prompt ${JSON.stringify(params.name)}`);
   const given = params.arguments ?? {};
-  if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new ProtocolError(-32602, 'Invalid params: prompt arguments must be an object');
+  if (typeof given !== 'object' || given === null || Array.isArray(given))
+    throw new ProtocolError(-32602, 'Invalid params: prompt arguments must be an object');
   const args: Record<string, string> = {};
   for (const [key, value] of Object.entries(given)) {
     if (typeof value !== 'string') throw new ProtocolError(-32602, `Invalid params: prompt argument ${key} must be a string`);

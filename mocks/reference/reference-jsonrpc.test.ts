@@ -61,7 +61,9 @@ describe.each(REVISIONS)('revision %s', (revision) => {
   it('never answers a notification, known or not', async () => {
     const c = await start(revision);
     const unknown = await c.raw(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/mcp-conform/unknown', params: {} }), { responseId: null });
-    const cancel = await c.raw(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'never-sent' } }), { responseId: null });
+    const cancel = await c.raw(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'never-sent' } }), {
+      responseId: null,
+    });
     await c.result(barrier(revision), {});
     expect(unknown!.response).toBeUndefined();
     expect(cancel!.response).toBeUndefined();

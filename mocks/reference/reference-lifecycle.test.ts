@@ -63,7 +63,9 @@ describe.each(STATEFUL)('stateful revision %s', (revision) => {
       expect(result.protocolVersion).toBe('2025-11-25');
     }
     const older = await start(revision, { handshake: false }, { revisions: ['2024-11-05', '2025-03-26'] });
-    expect((await older.result('initialize', { ...initializeParams(revision, TEST_CLIENT), protocolVersion: '2099-01-01' })).protocolVersion).toBe('2025-03-26');
+    expect((await older.result('initialize', { ...initializeParams(revision, TEST_CLIENT), protocolVersion: '2099-01-01' })).protocolVersion).toBe(
+      '2025-03-26',
+    );
   });
 
   it('refuses malformed initialize params with -32602', async () => {
@@ -112,7 +114,9 @@ describe('stateless revision 2026-07-28', () => {
   it('refuses requests without the required _meta fields with -32602', async () => {
     const c = await start(revision);
     expect((await c.error('server/discover', {}, { meta: false })).code).toBe(-32602);
-    expect((await c.error('server/discover', { _meta: { [META.protocolVersion]: revision, [META.clientInfo]: TEST_CLIENT.clientInfo } }, { meta: false })).code).toBe(-32602);
+    expect(
+      (await c.error('server/discover', { _meta: { [META.protocolVersion]: revision, [META.clientInfo]: TEST_CLIENT.clientInfo } }, { meta: false })).code,
+    ).toBe(-32602);
     expect((await c.error('server/discover', { _meta: { [META.clientCapabilities]: {} } }, { meta: false })).code).toBe(-32602);
     expect((await c.error('tools/list', undefined, { meta: false })).code).toBe(-32602);
     expect((await c.error('server/discover', {}, { meta: { logLevel: 'loud' } })).code).toBe(-32602);

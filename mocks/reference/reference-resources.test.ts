@@ -91,7 +91,10 @@ describe.each(REVISIONS)('revision %s', (revision) => {
     const c = await start(revision);
     const language = await c.result('completion/complete', { ref: { type: 'ref/prompt', name: 'code-review' }, argument: { name: 'language', value: 'ja' } });
     expect(language.completion).toEqual({ values: ['java', 'javascript'], total: 2, hasMore: false });
-    const color = await c.result('completion/complete', { ref: { type: 'ref/resource', uri: `${BASE}/color/{color}` }, argument: { name: 'color', value: 'b' } });
+    const color = await c.result('completion/complete', {
+      ref: { type: 'ref/resource', uri: `${BASE}/color/{color}` },
+      argument: { name: 'color', value: 'b' },
+    });
     expect((color.completion as { values: string[] }).values).toEqual(['black', 'blue']);
     const items = await c.result('completion/complete', { ref: { type: 'ref/resource', uri: `${BASE}/item/{id}` }, argument: { name: 'id', value: '' } });
     expect(items.completion).toMatchObject({ total: 150, hasMore: true });
@@ -108,7 +111,9 @@ describe.each(REVISIONS.filter((r) => r !== '2026-07-28'))('resource subscriptio
     await c.result('resources/subscribe', { uri: `${BASE}/counter` });
     await other.result('tools/call', { name: 'bump', arguments: {} });
     await c.waitUntil(() => c.notifications('notifications/resources/updated').length === 1);
-    expect(c.notifications('notifications/resources/updated')).toEqual([{ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: `${BASE}/counter` } }]);
+    expect(c.notifications('notifications/resources/updated')).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: `${BASE}/counter` } },
+    ]);
     expect(other.notifications()).toEqual([]);
     expect((await c.result('resources/read', { uri: `${BASE}/counter` })).contents).toMatchObject([{ text: '{"count":1}' }]);
     await c.result('resources/unsubscribe', { uri: `${BASE}/counter` });
@@ -146,6 +151,8 @@ describe('subscriptions/listen at 2026-07-28', () => {
   it('counter reads are never cached, static reads are', async () => {
     const c = await start('2026-07-28');
     expect(await c.result('resources/read', { uri: `${BASE}/counter` })).toMatchObject({ ttlMs: 0 });
-    expect(await c.result('resources/read', { uri: `${BASE}/text/1` }, { meta: { [META.clientInfo]: { name: 'x', version: '1' } } })).toMatchObject({ ttlMs: 300000 });
+    expect(await c.result('resources/read', { uri: `${BASE}/text/1` }, { meta: { [META.clientInfo]: { name: 'x', version: '1' } } })).toMatchObject({
+      ttlMs: 300000,
+    });
   });
 });

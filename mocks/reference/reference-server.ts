@@ -1,7 +1,17 @@
 // The bundled reference server: a complete, correct MCP server for every revision, built from the
 // mock core plus handlers for tools, resources, prompts and completion. `npm start` tests it.
 import { compareRevisions, isStateless, type Revision } from '../../schema/revisions.js';
-import { createMockServer, mcp, pagedList, ProtocolError, type Handler, type MockLogger, type MockServer, type RequestContext, type UnhandledStrategy } from '../core/index.js';
+import {
+  createMockServer,
+  mcp,
+  pagedList,
+  ProtocolError,
+  type Handler,
+  type MockLogger,
+  type MockServer,
+  type RequestContext,
+  type UnhandledStrategy,
+} from '../core/index.js';
 import { complete } from './completion.js';
 import { validateArguments } from './input-validation.js';
 import { packageVersion } from './package-version.js';
@@ -58,7 +68,10 @@ function handlers(state: ReferenceState, pageSize: number, tasks: TaskStore): Ha
   const tasksHere = (ctx: RequestContext) => ctx.revision === '2025-11-25';
   return [
     mcp.request('tools/list', (ctx) => {
-      return listResult(ctx, pagedList('tools', 'tools', toolsFor(ctx.revision), ctx.params, pageSize, (t) => toolDefinition(t, ctx.revision)));
+      return listResult(
+        ctx,
+        pagedList('tools', 'tools', toolsFor(ctx.revision), ctx.params, pageSize, (t) => toolDefinition(t, ctx.revision)),
+      );
     }),
     mcp.request('tools/call', (ctx) => {
       const { name } = ctx.params;
@@ -87,10 +100,16 @@ function handlers(state: ReferenceState, pageSize: number, tasks: TaskStore): Ha
       return tool.run(args, ctx, state);
     }),
     mcp.request('resources/list', (ctx) => {
-      return listResult(ctx, pagedList('resources', 'resources', RESOURCES, ctx.params, pageSize, (r) => resourceDefinition(r, ctx.revision)));
+      return listResult(
+        ctx,
+        pagedList('resources', 'resources', RESOURCES, ctx.params, pageSize, (r) => resourceDefinition(r, ctx.revision)),
+      );
     }),
     mcp.request('resources/templates/list', (ctx) => {
-      return listResult(ctx, pagedList('resourceTemplates', 'templates', TEMPLATES, ctx.params, pageSize, (t) => templateDefinition(t, ctx.revision)));
+      return listResult(
+        ctx,
+        pagedList('resourceTemplates', 'templates', TEMPLATES, ctx.params, pageSize, (t) => templateDefinition(t, ctx.revision)),
+      );
     }),
     mcp.request('resources/read', (ctx) => {
       const { uri } = ctx.params;
@@ -107,7 +126,10 @@ function handlers(state: ReferenceState, pageSize: number, tasks: TaskStore): Ha
       return { contents: [contents], ttlMs: volatile ? 0 : LIST_CACHE.ttlMs, cacheScope: 'public' };
     }),
     mcp.request('prompts/list', (ctx) => {
-      return listResult(ctx, pagedList('prompts', 'prompts', PROMPTS, ctx.params, pageSize, (p) => promptDefinition(p, ctx.revision)));
+      return listResult(
+        ctx,
+        pagedList('prompts', 'prompts', PROMPTS, ctx.params, pageSize, (p) => promptDefinition(p, ctx.revision)),
+      );
     }),
     mcp.request('prompts/get', (ctx) => getPrompt(ctx.params)),
     mcp.request('completion/complete', (ctx) => complete(ctx.params)),

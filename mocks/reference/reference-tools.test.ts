@@ -168,7 +168,9 @@ describe.each(STATEFUL)('asking the client at %s', (revision) => {
 
   it('sends sampling, roots and elicitation requests and uses the answers', async () => {
     const c = await start(revision, { capabilities, replies });
-    expect(text(await c.result('tools/call', { name: 'sample', arguments: { prompt: 'Capital of France?' } }))).toBe("The client's model (test-model) answered: Paris");
+    expect(text(await c.result('tools/call', { name: 'sample', arguments: { prompt: 'Capital of France?' } }))).toBe(
+      "The client's model (test-model) answered: Paris",
+    );
     expect(text(await c.result('tools/call', { name: 'list-roots', arguments: {} }))).toBe("The client's roots: file:///project");
     if (revision >= '2025-06-18') expect(text(await c.result('tools/call', { name: 'elicit', arguments: {} }))).toBe('Hello, Ada!');
     const asked = c.session.serverRequests.map((r) => r.message.method);
@@ -225,10 +227,18 @@ describe('asking the client at 2026-07-28 (multi round-trip requests)', () => {
     const meta = caps({ elicitation: {}, roots: {} });
     const elicit = await c.result('tools/call', { name: 'elicit', arguments: {} }, { meta });
     expect(elicit).toMatchObject({ resultType: 'input_required', inputRequests: { elicit: { method: 'elicitation/create', params: { mode: 'form' } } } });
-    const done = await c.result('tools/call', { name: 'elicit', arguments: {}, requestState: elicit.requestState, inputResponses: { elicit: { action: 'decline' } } }, { meta });
+    const done = await c.result(
+      'tools/call',
+      { name: 'elicit', arguments: {}, requestState: elicit.requestState, inputResponses: { elicit: { action: 'decline' } } },
+      { meta },
+    );
     expect(text(done)).toBe('The user chose to decline.');
     const roots = await c.result('tools/call', { name: 'list-roots', arguments: {} }, { meta });
-    const listed = await c.result('tools/call', { name: 'list-roots', arguments: {}, requestState: roots.requestState, inputResponses: { roots: { roots: [] } } }, { meta });
+    const listed = await c.result(
+      'tools/call',
+      { name: 'list-roots', arguments: {}, requestState: roots.requestState, inputResponses: { roots: { roots: [] } } },
+      { meta },
+    );
     expect(text(listed)).toBe('The client has no roots.');
   });
 
@@ -238,9 +248,17 @@ describe('asking the client at 2026-07-28 (multi round-trip requests)', () => {
     const first = await c.result('tools/call', { name: 'sample', arguments: { prompt: 'x' } }, { meta });
     const again = await c.result('tools/call', { name: 'sample', arguments: { prompt: 'x' }, requestState: first.requestState, inputResponses: {} }, { meta });
     expect(again.resultType).toBe('input_required');
-    const malformed = await c.error('tools/call', { name: 'sample', arguments: { prompt: 'x' }, requestState: first.requestState, inputResponses: { sample: { nope: 1 } } }, { meta });
+    const malformed = await c.error(
+      'tools/call',
+      { name: 'sample', arguments: { prompt: 'x' }, requestState: first.requestState, inputResponses: { sample: { nope: 1 } } },
+      { meta },
+    );
     expect(malformed.code).toBe(-32602);
-    const notAMap = await c.error('tools/call', { name: 'sample', arguments: { prompt: 'x' }, requestState: first.requestState, inputResponses: 'garbage' }, { meta });
+    const notAMap = await c.error(
+      'tools/call',
+      { name: 'sample', arguments: { prompt: 'x' }, requestState: first.requestState, inputResponses: 'garbage' },
+      { meta },
+    );
     expect(notAMap.code).toBe(-32602);
     const foreign = await c.error('tools/call', { name: 'sample', arguments: { prompt: 'x' }, requestState: 'forged', inputResponses: {} }, { meta });
     expect(foreign.code).toBe(-32602);

@@ -22,10 +22,15 @@ function parse(argv: string[]): { revisions?: Revision[]; pageSize?: number } {
     const value = () => inline ?? argv[++i] ?? fail(`Failed to read ${flag}: it needs a value.`);
     switch (flag) {
       case '--revisions': {
-        const list = value().split(',').map((s) => s.trim()).filter(Boolean);
+        const list = value()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         const unknown = list.filter((r) => !isRevision(r));
         if (list.length === 0 || unknown.length > 0) {
-          fail(`Failed to read --revisions: ${unknown.length > 0 ? `${unknown.join(', ')} is not a known revision` : 'the list is empty'}. Known: ${REVISIONS.join(', ')}.`);
+          fail(
+            `Failed to read --revisions: ${unknown.length > 0 ? `${unknown.join(', ')} is not a known revision` : 'the list is empty'}. Known: ${REVISIONS.join(', ')}.`,
+          );
         }
         out.revisions = list as Revision[];
         break;
@@ -39,7 +44,7 @@ function parse(argv: string[]): { revisions?: Revision[]; pageSize?: number } {
       case '--help':
       case '-h':
         process.stderr.write(`${USAGE}\n`);
-        process.exit(0);
+        return process.exit(0);
       default:
         fail(`Failed to start: unknown flag ${flag}. Known flags: --revisions, --page-size, --help.`);
     }

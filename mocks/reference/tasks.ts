@@ -31,11 +31,15 @@ export class TaskStore {
     const requested = isObject(params.task) && typeof params.task.ttl === 'number' ? params.task.ttl : DEFAULT_TTL_MS;
     // A random part makes ids unguessable: the reference server cannot bind tasks to an identity.
     const taskId = `task-${++this.seq}-${Math.random().toString(36).slice(2, 10)}`;
-    const record: TaskRecord = { task: { taskId, status: 'working', createdAt: now, lastUpdatedAt: now, ttl: requested, pollInterval: POLL_INTERVAL_MS }, waiters: [] };
+    const record: TaskRecord = {
+      task: { taskId, status: 'working', createdAt: now, lastUpdatedAt: now, ttl: requested, pollInterval: POLL_INTERVAL_MS },
+      waiters: [],
+    };
     this.tasks.set(taskId, record);
     work().then(
       (result) => this.finish(record, result.isError === true ? 'failed' : 'completed', { result }),
-      (err: unknown) => this.finish(record, 'failed', { error: err instanceof ProtocolError ? err : new ProtocolError(-32603, `Internal error: ${String(err)}`) }),
+      (err: unknown) =>
+        this.finish(record, 'failed', { error: err instanceof ProtocolError ? err : new ProtocolError(-32603, `Internal error: ${String(err)}`) }),
     );
     return { task: { ...record.task } };
   }

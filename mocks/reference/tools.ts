@@ -104,7 +104,11 @@ export const TOOLS: readonly ToolSpec[] = [
     name: 'sample',
     title: 'Ask the client model',
     description: "Asks the client's language model (sampling/createMessage) to answer a prompt.",
-    inputSchema: { type: 'object', properties: { prompt: { type: 'string' }, maxTokens: { type: 'integer', minimum: 1, maximum: 4096 } }, required: ['prompt'] },
+    inputSchema: {
+      type: 'object',
+      properties: { prompt: { type: 'string' }, maxTokens: { type: 'integer', minimum: 1, maximum: 4096 } },
+      required: ['prompt'],
+    },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     run: async (args, ctx) => {
       const outcome = await askClient(ctx, 'sample', {
@@ -118,7 +122,9 @@ export const TOOLS: readonly ToolSpec[] = [
       if ('early' in outcome) return outcome.early;
       const { model, content } = outcome.answer;
       const parts = Array.isArray(content) ? content : [content];
-      const said = parts.map((p) => ((p as { type?: string }).type === 'text' ? String((p as { text?: unknown }).text) : `[${String((p as { type?: string }).type)}]`)).join(' ');
+      const said = parts
+        .map((p) => ((p as { type?: string }).type === 'text' ? String((p as { text?: unknown }).text) : `[${String((p as { type?: string }).type)}]`))
+        .join(' ');
       return text(`The client's model (${String(model)}) answered: ${said}`);
     },
   },

@@ -20,7 +20,12 @@ export function renderBaseline(outcome: BaselineOutcome | undefined, style: Styl
   for (const c of outcome.expected) lines.push(`  ${style.dim(`expected ${cell(c)}: ${c.reason}`)}`);
   if (outcome.positional.length > 0) {
     lines.push(
-      `  ${style.yellow('note')}   ${outcome.positional.length} entr${outcome.positional.length === 1 ? 'y is' : 'ies are'} keyed by a step number (${outcome.positional.map((e) => `${e.scenario}#${e.check}`).slice(0, 3).join(', ')}${outcome.positional.length > 3 ? ', …' : ''}), which shifts when the scenario is edited: re-record with --write-baseline, which keys entries by rule.`,
+      `  ${style.yellow('note')}   ${outcome.positional.length} entr${outcome.positional.length === 1 ? 'y is' : 'ies are'} keyed by a step number (${outcome.positional
+        .map((e) => `${e.scenario}#${e.check}`)
+        .slice(0, 3)
+        .join(
+          ', ',
+        )}${outcome.positional.length > 3 ? ', …' : ''}), which shifts when the scenario is edited: re-record with --write-baseline, which keys entries by rule.`,
     );
   }
   return lines;

@@ -2,7 +2,18 @@
 // with the cell and its title, then the shared four-block explanation (DESIGN rule 5). A finding
 // already explained for an earlier cell (one defect seen in many cells) is one line pointing there.
 import type { ScenarioResult } from '../../wire/results/index.js';
-import { baselineNote, cellLabel, cellMark, checksToExplain, indent, printable, renderCellExplanation, repeatedPhrase, type RepeatedFindings, type Style } from '../format/index.js';
+import {
+  baselineNote,
+  cellLabel,
+  cellMark,
+  checksToExplain,
+  indent,
+  printable,
+  renderCellExplanation,
+  repeatedPhrase,
+  type RepeatedFindings,
+  type Style,
+} from '../format/index.js';
 
 const WORDS = { failed: 'FAIL', errored: 'ERROR', warning: 'WARN' } as const;
 
@@ -36,8 +47,11 @@ export function renderCellSection(cell: ScenarioResult, strict: boolean, style: 
 export function onlyRepeatsSeenBefore(cell: ScenarioResult, strict: boolean, repeated: RepeatedFindings): boolean {
   if (cell.status === 'errored') return false;
   const checks = checksToExplain(cell, strict);
-  return checks.length > 0 && checks.every((c) => {
-    const group = repeated.groupOf(c);
-    return group !== undefined && group.first.cell !== cell;
-  });
+  return (
+    checks.length > 0 &&
+    checks.every((c) => {
+      const group = repeated.groupOf(c);
+      return group !== undefined && group.first.cell !== cell;
+    })
+  );
 }

@@ -127,7 +127,9 @@ describe('console reporter', () => {
   it('marks failures the baseline accepts and lists new, stale and unexercised entries', async () => {
     const out = await consoleOutput(baselineRun());
     await expect(out).toMatchFileSnapshot('__snapshots__/console-baseline.txt');
-    expect(out).toContain('✗ lifecycle/initialize-echoes-version [2025-06-18] 48ms (2 failed checks) (expected failure (baseline): the server echoes its own latest revision (issue #42))\n');
+    expect(out).toContain(
+      '✗ lifecycle/initialize-echoes-version [2025-06-18] 48ms (2 failed checks) (expected failure (baseline): the server echoes its own latest revision (issue #42))\n',
+    );
     expect(out).toContain('  1 expected failure(s), 1 new, 1 stale entry, 1 not exercised by this run\n');
     expect(out).toContain('  stale  lifecycle/ping 2025-11-25 lifecycle.ping.empty-result  ran and passed: delete the entry\n');
     expect(out).toContain('(1 of the failures expected by the baseline)');
@@ -137,15 +139,18 @@ describe('console reporter', () => {
     const out = await consoleOutput(repeatedRun());
     await expect(out).toMatchFileSnapshot('__snapshots__/console-repeated.txt');
     // Every cell still has its line, but the four blocks appear once, for the first cell.
-    for (const id of ['lifecycle/ping', 'tools/list', 'tools/call-echo', 'prompts/list', 'resources/list']) expect(out).toContain(`✗ ${id} [2025-11-25] (http) `);
-    expect(out.match(/expected   HTTP 202 with an empty body/g)).toHaveLength(1);
+    for (const id of ['lifecycle/ping', 'tools/list', 'tools/call-echo', 'prompts/list', 'resources/list'])
+      expect(out).toContain(`✗ ${id} [2025-11-25] (http) `);
+    expect(out.match(/expected {3}HTTP 202 with an empty body/g)).toHaveLength(1);
     // Cells whose only finding is the repeated one get no section of their own; the one with a
     // second failure points back to the first explanation.
     expect(out.match(/same defect as in lifecycle\/ping \[2025-11-25\] \(http\) above, one defect seen in 5 cells/g)).toHaveLength(1);
     expect(out).toContain('jsonrpc.message.schema-valid: one defect seen in 5 cells (listed under "Repeated findings"; explained here once)');
     expect(out).not.toContain('FAIL prompts/list');
     expect(out).toContain('Repeated findings (1)\n');
-    expect(out).toContain('    one defect seen in 5 cells: lifecycle/ping [2025-11-25] (http), tools/list [2025-11-25] (http), tools/call-echo [2025-11-25] (http) and 2 more\n');
+    expect(out).toContain(
+      '    one defect seen in 5 cells: lifecycle/ping [2025-11-25] (http), tools/list [2025-11-25] (http), tools/call-echo [2025-11-25] (http) and 2 more\n',
+    );
     // The cell with a second, distinct failure stays in the recap; the others fold into one line.
     expect(out).toContain('… and 4 cells whose only findings are repeated ones (below)');
   });

@@ -89,7 +89,9 @@ export class ConsoleReporter implements Reporter {
       renderBaseline(run.baseline, this.style),
     ].filter((s) => s.length > 0);
     const lines = [...(this.cellLinesPrinted ? [''] : []), ...sections.flatMap((s) => [...s, ''])];
-    lines.push(renderTotals(run.summary, this.style, run.scenarios.filter(isExpectedFailure).length) + (run.strict ? this.style.dim(' (strict: warnings fail)') : ''));
+    lines.push(
+      renderTotals(run.summary, this.style, run.scenarios.filter(isExpectedFailure).length) + (run.strict ? this.style.dim(' (strict: warnings fail)') : ''),
+    );
     lines.push(...renderEnding(run, this.style));
     return lines;
   }

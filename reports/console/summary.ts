@@ -1,7 +1,18 @@
 // The end-of-run sections: counts per area, skipped cells grouped by reason, the recap of every
 // failure and warning, and the totals line.
 import type { RunResult, RunSummary, ScenarioResult } from '../../wire/results/index.js';
-import { cellFindings, cellLabel, cellMark, formatDuration, isExpectedFailure, padEnd, printable, repeatedPhrase, type RepeatedFindings, type Style } from '../format/index.js';
+import {
+  cellFindings,
+  cellLabel,
+  cellMark,
+  formatDuration,
+  isExpectedFailure,
+  padEnd,
+  printable,
+  repeatedPhrase,
+  type RepeatedFindings,
+  type Style,
+} from '../format/index.js';
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -75,7 +86,10 @@ export function renderRecap(cells: readonly ScenarioResult[], strict: boolean, s
     const names = g.cells.slice(0, REPEATED_CELLS_SHOWN).map(cellLabel).join(', ');
     const more = g.cells.length > REPEATED_CELLS_SHOWN ? ` and ${g.cells.length - REPEATED_CELLS_SHOWN} more` : '';
     const check = g.first.check;
-    return [`  ${style.mark(check.status)} ${check.rule.id} (${check.rule.level}): ${printable(check.message)}`, `    ${style.bold(repeatedPhrase(g))}: ${names}${more}`];
+    return [
+      `  ${style.mark(check.status)} ${check.rule.id} (${check.rule.level}): ${printable(check.message)}`,
+      `    ${style.bold(repeatedPhrase(g))}: ${names}${more}`,
+    ];
   };
   return [
     ...(failing.length > 0 ? [style.bold(style.red(`Failures (${failing.length})`)), ...listed(failing)] : []),
@@ -87,13 +101,17 @@ export function renderRecap(cells: readonly ScenarioResult[], strict: boolean, s
 /** `12 passed, 1 failed, 3 skipped, 0 errored, 2 warnings in 1.23s` */
 export function renderTotals(summary: RunSummary, style: Style, expected = 0): string {
   const n = (count: number, text: string, paint: (s: string) => string) => (count > 0 ? paint(text) : text);
-  return [
-    n(summary.passed, `${summary.passed} passed`, style.green),
-    n(summary.failed, `${summary.failed} failed`, style.red),
-    n(summary.skipped, `${summary.skipped} skipped`, style.dim),
-    n(summary.errored, `${summary.errored} errored`, style.magenta),
-    n(summary.warnings, plural(summary.warnings, 'warning'), style.yellow),
-  ].join(', ') + ` in ${formatDuration(summary.durationMs)}` + (expected > 0 ? style.dim(` (${expected} of the failures expected by the baseline)`) : '');
+  return (
+    [
+      n(summary.passed, `${summary.passed} passed`, style.green),
+      n(summary.failed, `${summary.failed} failed`, style.red),
+      n(summary.skipped, `${summary.skipped} skipped`, style.dim),
+      n(summary.errored, `${summary.errored} errored`, style.magenta),
+      n(summary.warnings, plural(summary.warnings, 'warning'), style.yellow),
+    ].join(', ') +
+    ` in ${formatDuration(summary.durationMs)}` +
+    (expected > 0 ? style.dim(` (${expected} of the failures expected by the baseline)`) : '')
+  );
 }
 
 /** What the totals cannot say: a partial run, or a run that never started. */
@@ -102,7 +120,11 @@ export function renderEnding(run: RunResult, style: Style): string[] {
     case 'interrupted':
       return [style.yellow(`Interrupted after ${run.scenarios.length} of ${run.planned} planned cells; the results above are partial.`)];
     case 'target-unavailable':
-      return [`${style.prefix()} ${style.red(printable(run.fatal?.split('\n')[0] ?? 'the target is unavailable.'))}`, ...(run.fatal?.split('\n').slice(1).map(printable) ?? []), 'No scenario ran.'];
+      return [
+        `${style.prefix()} ${style.red(printable(run.fatal?.split('\n')[0] ?? 'the target is unavailable.'))}`,
+        ...(run.fatal?.split('\n').slice(1).map(printable) ?? []),
+        'No scenario ran.',
+      ];
     default:
       return [];
   }

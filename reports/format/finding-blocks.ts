@@ -67,7 +67,10 @@ export function renderCellExplanation(cell: ScenarioResult, checks: readonly Che
   }
   if (checks.length === 0 && cell.transcript.length > 0) {
     // An errored cell may have no check to hang the exchange on; the tail of it still helps.
-    lines.push(style.dim('exchange'), ...indent(renderTranscript(cell.transcript, { style, ...(options.maxText !== undefined ? { maxText: options.maxText } : {}) }), '  '));
+    lines.push(
+      style.dim('exchange'),
+      ...indent(renderTranscript(cell.transcript, { style, ...(options.maxText !== undefined ? { maxText: options.maxText } : {}) }), '  '),
+    );
   }
   lines.push('', ...renderReproLine(cell.repro, style), ...renderHints(collectHints(checks), style));
   return lines;

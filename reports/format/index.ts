@@ -5,7 +5,14 @@ export { printable } from './printable.js';
 export { ELLIPSIS, fitLine, indent, padEnd, stripAnsi, truncate, visibleWidth } from './text-width.js';
 export { formatDuration, seconds } from './duration.js';
 export { cellLabel, DEFAULT_TRANSPORT } from './cell-label.js';
-export { DIRECTION_MARKS, renderTranscript, transcriptWindow, type RenderTranscriptOptions, type TranscriptWindowOptions, type WindowRow } from './transcript.js';
+export {
+  DIRECTION_MARKS,
+  renderTranscript,
+  transcriptWindow,
+  type RenderTranscriptOptions,
+  type TranscriptWindowOptions,
+  type WindowRow,
+} from './transcript.js';
 export { field, LABEL_WIDTH, type FieldOptions } from './field.js';
 export { renderRuleBlock } from './rule-block.js';
 export { renderExpectedActual } from './expected-actual.js';

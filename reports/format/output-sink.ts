@@ -34,7 +34,10 @@ function fileSink(path: string): OutputSink {
     try {
       action();
     } catch (err) {
-      throw new ReportWriteError(`Failed to write the report to ${path}: ${(err as Error).message}.`, 'Check that the folder is writable or choose another path.');
+      throw new ReportWriteError(
+        `Failed to write the report to ${path}: ${(err as Error).message}.`,
+        'Check that the folder is writable or choose another path.',
+      );
     }
   };
   const open = () => {

@@ -8,10 +8,9 @@ export function renderStderrBox(stderr: readonly string[], style: Style, options
   if (stderr.length === 0) return [];
   const limit = options.lines ?? 10;
   const shown = stderr.slice(-limit);
-  const title = shown.length < stderr.length ? `stderr of the target (last ${shown.length} of ${stderr.length} lines)` : `stderr of the target (${stderr.length} ${stderr.length === 1 ? 'line' : 'lines'})`;
-  return [
-    style.yellow(`┌─ ${title}`),
-    ...shown.map((l) => `${style.yellow('│')} ${truncate(printable(l), options.maxText ?? 160)}`),
-    style.yellow('└─'),
-  ];
+  const title =
+    shown.length < stderr.length
+      ? `stderr of the target (last ${shown.length} of ${stderr.length} lines)`
+      : `stderr of the target (${stderr.length} ${stderr.length === 1 ? 'line' : 'lines'})`;
+  return [style.yellow(`┌─ ${title}`), ...shown.map((l) => `${style.yellow('│')} ${truncate(printable(l), options.maxText ?? 160)}`), style.yellow('└─')];
 }

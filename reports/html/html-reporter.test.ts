@@ -15,7 +15,13 @@ function matrixCounts(html: string, area: string, column: number): Record<string
   const cells = [...row!.matchAll(/<td([^>]*)>/g)].map((m) => /data-counts="([^"]*)"/.exec(m[1]!)?.[1]);
   const counts = cells[column];
   if (counts === undefined) return {};
-  return Object.fromEntries(counts.split(' ').map((kv) => kv.split(':')).map(([k, v]) => [k!, Number(v)]).filter(([, v]) => v !== 0));
+  return Object.fromEntries(
+    counts
+      .split(' ')
+      .map((kv) => kv.split(':'))
+      .map(([k, v]) => [k!, Number(v)])
+      .filter(([, v]) => v !== 0),
+  );
 }
 
 describe('html reporter', () => {
@@ -40,10 +46,14 @@ describe('html reporter', () => {
   it('explains every failure with rule, spec link, expected/actual, exchange and reproduce command', async () => {
     const out = await htmlOutput();
     expect(out).toContain('lifecycle.initialize.version-echo</span> (MUST, failed, revision 2025-06-18)');
-    expect(out).toContain('<a href="https://modelcontextprotocol.io/specification/2025-06-18/basic/lifecycle#version-negotiation" rel="noreferrer">spec: Lifecycle / Version negotiation</a>');
+    expect(out).toContain(
+      '<a href="https://modelcontextprotocol.io/specification/2025-06-18/basic/lifecycle#version-negotiation" rel="noreferrer">spec: Lifecycle / Version negotiation</a>',
+    );
     expect(out).toContain('<dt>expected</dt><dd><code>&quot;2025-06-18&quot;</code></dd>');
     expect(out).toMatch(/<pre>[^<]*▸ #2 \+7ms ←/);
-    expect(out).toContain('<div class="repro"><pre>npx mcp-conform --server &quot;node build/server.js&quot; --scenario lifecycle/initialize-echoes-version --revision 2025-06-18</pre>');
+    expect(out).toContain(
+      '<div class="repro"><pre>npx mcp-conform --server &quot;node build/server.js&quot; --scenario lifecycle/initialize-echoes-version --revision 2025-06-18</pre>',
+    );
     for (const cell of fixtureRun().scenarios) expect(out).toContain(`data-status="${statusOf(cell)}"`);
   });
 

@@ -28,8 +28,22 @@ const MAX_TEXT = 240;
 /** What a cell is shown as: its mark, or `expected` when the baseline accepts its failure. */
 type Shown = 'failed' | 'errored' | 'expected' | 'warning' | 'passed' | 'skipped';
 const SHOWN_ORDER: readonly Shown[] = ['failed', 'errored', 'expected', 'warning', 'passed', 'skipped'];
-const SHOWN_WORDS: Record<Shown, string> = { failed: 'failed', errored: 'errored', expected: 'expected failure', warning: 'warning', passed: 'passed', skipped: 'skipped' };
-const SHOWN_MARKS: Record<Shown, string> = { failed: markOf('failed'), errored: markOf('errored'), expected: '≈', warning: markOf('warning'), passed: markOf('passed'), skipped: markOf('skipped') };
+const SHOWN_WORDS: Record<Shown, string> = {
+  failed: 'failed',
+  errored: 'errored',
+  expected: 'expected failure',
+  warning: 'warning',
+  passed: 'passed',
+  skipped: 'skipped',
+};
+const SHOWN_MARKS: Record<Shown, string> = {
+  failed: markOf('failed'),
+  errored: markOf('errored'),
+  expected: '≈',
+  warning: markOf('warning'),
+  passed: markOf('passed'),
+  skipped: markOf('skipped'),
+};
 /** Shown when the page opens: what needs attention. Passed and skipped cells are a click away. */
 const SHOWN_AT_FIRST: ReadonlySet<Shown> = new Set(['failed', 'errored', 'expected', 'warning']);
 
@@ -81,7 +95,8 @@ function count(cells: readonly ScenarioResult[]): Record<Shown, number> {
 function renderHeader(run: RunResult, target: string): string {
   const s = run.summary;
   const counts = count(run.scenarios);
-  const gateFails = run.endReason !== 'passed' && !(run.baseline && run.baseline.unexpected.length === 0 && run.baseline.stale.length === 0 && run.endReason === 'failed');
+  const gateFails =
+    run.endReason !== 'passed' && !(run.baseline && run.baseline.unexpected.length === 0 && run.baseline.stale.length === 0 && run.endReason === 'failed');
   const verdict = gateFails ? '<span class="verdict bad">FAILED</span>' : '<span class="verdict ok">PASSED</span>';
   const server = run.target.serverInfo;
   const serverName = server && typeof server.name === 'string' ? ` (${server.name}${typeof server.version === 'string' ? ` ${server.version}` : ''})` : '';
@@ -122,7 +137,8 @@ function renderRunProblem(run: RunResult): string {
   if (run.endReason === 'target-unavailable') {
     return `<h2 class="failed">The target could not be tested</h2>\n<pre>${escapeLines(run.fatal ?? 'The target could not be started or never answered.')}</pre>`;
   }
-  if (run.endReason === 'interrupted') return `<h2 class="warning">Interrupted</h2>\n<p>The run was interrupted after ${run.scenarios.length} of ${run.planned} planned cells; the results below are partial.</p>`;
+  if (run.endReason === 'interrupted')
+    return `<h2 class="warning">Interrupted</h2>\n<p>The run was interrupted after ${run.scenarios.length} of ${run.planned} planned cells; the results below are partial.</p>`;
   return '';
 }
 
@@ -133,25 +149,46 @@ function renderRepeated(repeated: RepeatedFindings): string {
     const cells = g.cells.map((cell) => `<code>${escapeHtml(cellLabel(cell))}</code>`).join(', ');
     return `<li><b class="${c.status}">${escapeHtml(c.rule.id)}</b> (${c.rule.level}): ${escapeHtml(c.message)} — <b>${repeatedPhrase(g)}</b><br><span class="note">${cells}</span></li>`;
   });
-  return ['<h2>Repeated findings</h2>', '<p class="note">The same finding (rule, verdict and message) in several cells is most likely one defect; it is explained once, under its first cell.</p>', `<ul class="plain repeated">${items.join('')}</ul>`].join('\n');
+  return [
+    '<h2>Repeated findings</h2>',
+    '<p class="note">The same finding (rule, verdict and message) in several cells is most likely one defect; it is explained once, under its first cell.</p>',
+    `<ul class="plain repeated">${items.join('')}</ul>`,
+  ].join('\n');
 }
 
 function entryText(e: BaselineEntry): string {
-  return `${e.scenario}${[e.revision, e.transport, e.rule, e.check && `#${e.check}`].filter(Boolean).map((x) => ` ${x}`).join('')} — ${e.reason}`;
+  return `${e.scenario}${[e.revision, e.transport, e.rule, e.check && `#${e.check}`]
+    .filter(Boolean)
+    .map((x) => ` ${x}`)
+    .join('')} — ${e.reason}`;
 }
 
 function renderBaseline(run: RunResult): string {
   const b = run.baseline;
   if (!b) return '';
-  const list = (cls: string, word: string, items: string[]) => (items.length > 0 ? `<p><b class="${cls}">${word}</b></p><ul class="plain">${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : '');
-  const cell = (c: { id: string; revision: string; transport: string }) => `<code>${escapeHtml(`${c.id} [${c.revision}]${c.transport === 'stdio' ? '' : ` (${c.transport})`}`)}</code>`;
+  const list = (cls: string, word: string, items: string[]) =>
+    items.length > 0 ? `<p><b class="${cls}">${word}</b></p><ul class="plain">${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : '';
+  const cell = (c: { id: string; revision: string; transport: string }) =>
+    `<code>${escapeHtml(`${c.id} [${c.revision}]${c.transport === 'stdio' ? '' : ` (${c.transport})`}`)}</code>`;
   return [
     `<h2>Baseline <code>${escapeHtml(b.file)}</code></h2>`,
     `<p>${b.expected.length} expected failure(s), ${b.unexpected.length} new, ${b.stale.length} stale, ${b.notRun.length} not exercised by this run. New failures and stale entries fail the run.</p>`,
     list('failed', 'New failures', b.unexpected.map(cell)),
-    list('warning', 'Stale entries (the cells they name ran and passed: delete them)', b.stale.map((e) => escapeHtml(entryText(e)))),
-    list('expected', 'Expected failures', b.expected.map((c) => `${cell(c)}: ${escapeHtml(c.reason)}`)),
-    list('skipped', 'Not exercised by this run', b.notRun.map((e) => escapeHtml(entryText(e)))),
+    list(
+      'warning',
+      'Stale entries (the cells they name ran and passed: delete them)',
+      b.stale.map((e) => escapeHtml(entryText(e))),
+    ),
+    list(
+      'expected',
+      'Expected failures',
+      b.expected.map((c) => `${cell(c)}: ${escapeHtml(c.reason)}`),
+    ),
+    list(
+      'skipped',
+      'Not exercised by this run',
+      b.notRun.map((e) => escapeHtml(entryText(e))),
+    ),
   ].join('\n');
 }
 
@@ -175,7 +212,7 @@ function renderCell(cell: ScenarioResult, strict: boolean, repeated: RepeatedFin
   const checks = checksToExplain(cell, strict);
   const why =
     cell.status === 'skipped'
-      ? cell.skipReason ?? 'no reason given'
+      ? (cell.skipReason ?? 'no reason given')
       : cell.status === 'errored' && cell.errorReason
         ? cell.errorReason
         : checks.length > 0
@@ -193,7 +230,8 @@ function renderCellBody(cell: ScenarioResult, checks: readonly CheckResult[], re
   if (note) parts.push(`<p class="expected">${escapeHtml(note)}</p>`);
   if (cell.status === 'skipped') return parts.join('');
   if (cell.status === 'errored' && cell.errorReason) parts.push(`<p class="errored"><b>errored:</b> ${escapeHtml(cell.errorReason)}</p>`);
-  if (cell.status === 'errored' && cell.stderr.length > 0) parts.push(`<pre>${escapeLines(renderStderrBox(cell.stderr, PLAIN, { maxText: MAX_TEXT }).join('\n'))}</pre>`);
+  if (cell.status === 'errored' && cell.stderr.length > 0)
+    parts.push(`<pre>${escapeLines(renderStderrBox(cell.stderr, PLAIN, { maxText: MAX_TEXT }).join('\n'))}</pre>`);
   for (const check of checks) parts.push(renderFinding(cell, check, repeated));
   if (checks.length === 0 && cell.status === 'passed') {
     parts.push(`<p>${cell.checks.length} checks: ${escapeHtml([...new Set(cell.checks.map((c) => c.rule.id))].join(', '))}</p>`);
@@ -216,9 +254,16 @@ function renderFinding(cell: ScenarioResult, check: CheckResult, repeated: Repea
     ['at', check.pointer === undefined ? undefined : check.pointer === '' ? '(the whole message)' : check.pointer],
     ['check', check.id],
   ];
-  const dl = rows.filter(([, v]) => v !== undefined).map(([k, v]) => `<dt>${k}</dt><dd>${k === 'expected' || k === 'actual' || k === 'at' || k === 'check' ? `<code>${escapeLines(v!)}</code>` : escapeHtml(v!)}</dd>`);
+  const dl = rows
+    .filter(([, v]) => v !== undefined)
+    .map(
+      ([k, v]) =>
+        `<dt>${k}</dt><dd>${k === 'expected' || k === 'actual' || k === 'at' || k === 'check' ? `<code>${escapeLines(v!)}</code>` : escapeHtml(v!)}</dd>`,
+    );
   const exchange = renderTranscript(cell.transcript, { ...(check.evidence ? { evidence: check.evidence } : {}), style: PLAIN, maxText: MAX_TEXT });
-  const seen = group ? `<p class="note"><b>${repeatedPhrase(group)}</b>${group.first.cell === cell ? '' : ` (first in <code>${escapeHtml(cellLabel(group.first.cell))}</code>)`}</p>` : '';
+  const seen = group
+    ? `<p class="note"><b>${repeatedPhrase(group)}</b>${group.first.cell === cell ? '' : ` (first in <code>${escapeHtml(cellLabel(group.first.cell))}</code>)`}</p>`
+    : '';
   return [
     '<div class="finding">',
     `<h3><span class="${check.status}">${markOf(check.status)} ${escapeHtml(check.rule.id)}</span> (${check.rule.level}, ${check.status}, revision ${escapeHtml(cell.revision)})${spec}</h3>`,
@@ -234,7 +279,13 @@ function renderFuzz(run: RunResult): string {
   if (!f) return '';
   const lines = [
     `seed ${f.seed} at ${f.revision}: ${f.cases} inputs in ${formatDuration(f.durationMs)} (${f.casesPerSecond}/s), ${f.status}`,
-    ...(f.failure ? [`input      ${f.failure.input}`, ...f.failure.violations.map((v) => `rule       ${v.rule.id} (${v.rule.level}) ${v.property}: ${v.detail}`), ...(f.failure.reproduce ? [`reproduce  ${f.failure.reproduce}`] : [])] : []),
+    ...(f.failure
+      ? [
+          `input      ${f.failure.input}`,
+          ...f.failure.violations.map((v) => `rule       ${v.rule.id} (${v.rule.level}) ${v.property}: ${v.detail}`),
+          ...(f.failure.reproduce ? [`reproduce  ${f.failure.reproduce}`] : []),
+        ]
+      : []),
     ...f.warnings.map((w) => `warning    ${w.rule.id} (${w.rule.level}) ${w.property}: ${w.detail} (${w.count} inputs)`),
     `replay     ${f.replay}`,
   ];

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createReportValidators } from '../../schema/report/index.js';
 import { createReporter } from '../index.js';
-import { baselineRun, captureOutput, fixtureRun, greenRun, interruptedRun, memoryStream, repeatedRun, replay, strictRun, unavailableRun } from '../test-fixtures.js';
+import {
+  baselineRun,
+  captureOutput,
+  fixtureRun,
+  greenRun,
+  interruptedRun,
+  memoryStream,
+  repeatedRun,
+  replay,
+  strictRun,
+  unavailableRun,
+} from '../test-fixtures.js';
 import { renderJsonReport } from './json-reporter.js';
 
 const validators = createReportValidators();
@@ -22,7 +33,19 @@ describe('json reporter', () => {
 
   it('has the documented shape: summary, flattened rule facts per check, the complete transcript', async () => {
     const doc = JSON.parse(await jsonOutput());
-    expect(Object.keys(doc)).toEqual(['formatVersion', 'tool', 'target', 'revisions', 'startedAt', 'strict', 'seed', 'planned', 'endReason', 'summary', 'scenarios']);
+    expect(Object.keys(doc)).toEqual([
+      'formatVersion',
+      'tool',
+      'target',
+      'revisions',
+      'startedAt',
+      'strict',
+      'seed',
+      'planned',
+      'endReason',
+      'summary',
+      'scenarios',
+    ]);
     expect(doc.summary).toEqual({ scenarios: 9, passed: 4, failed: 1, skipped: 3, errored: 1, warnings: 1, durationMs: 1234 });
     const failed = doc.scenarios[1];
     expect(failed.checks[0]).toMatchObject({

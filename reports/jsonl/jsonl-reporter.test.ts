@@ -13,7 +13,10 @@ describe('jsonl reporter', () => {
   it('writes a header, one line per cell and a footer', async () => {
     const out = await jsonlOutput();
     await expect(out).toMatchFileSnapshot('__snapshots__/report.jsonl');
-    const types = out.trimEnd().split('\n').map((l) => JSON.parse(l).type);
+    const types = out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l).type);
     expect(types).toEqual(['header', ...Array(9).fill('scenario'), 'footer']);
     expect(out).toBe(renderJsonlReport(fixtureRun()));
   });
@@ -83,7 +86,11 @@ describe('readJsonlReport', () => {
   });
 
   it('reports an empty text as a run that never started', () => {
-    expect(readJsonlReport('')).toMatchObject({ complete: false, reason: 'incomplete-run', problem: expect.stringMatching(/^incomplete run: the report is empty/) });
+    expect(readJsonlReport('')).toMatchObject({
+      complete: false,
+      reason: 'incomplete-run',
+      problem: expect.stringMatching(/^incomplete run: the report is empty/),
+    });
   });
 
   it('accepts a complete report whose final newline was lost', async () => {

@@ -26,7 +26,13 @@ export function readJsonlReport(text: string): JsonlReadResult {
   let header: ReportHeader | undefined;
   let footer: ReportFooter | undefined;
   const scenarios: ReportScenario[] = [];
-  const malformed = (problem: string): JsonlReadResult => ({ complete: false, reason: 'malformed', problem: `malformed report: ${problem}`, ...(header ? { header } : {}), scenarios });
+  const malformed = (problem: string): JsonlReadResult => ({
+    complete: false,
+    reason: 'malformed',
+    problem: `malformed report: ${problem}`,
+    ...(header ? { header } : {}),
+    scenarios,
+  });
 
   for (const [i, raw] of rawLines.entries()) {
     const n = i + 1;
@@ -46,7 +52,8 @@ export function readJsonlReport(text: string): JsonlReadResult {
     const { type, ...record } = line;
     if (n === 1) {
       if (type !== 'header') return malformed('the first line is not a header; is this an mcp-conform JSONL report?');
-      if (record.formatVersion !== REPORT_FORMAT_VERSION) return malformed(`format version ${JSON.stringify(record.formatVersion)} is not ${REPORT_FORMAT_VERSION}, the one this reader knows`);
+      if (record.formatVersion !== REPORT_FORMAT_VERSION)
+        return malformed(`format version ${JSON.stringify(record.formatVersion)} is not ${REPORT_FORMAT_VERSION}, the one this reader knows`);
       header = record as unknown as ReportHeader;
     } else if (type === 'scenario') {
       scenarios.push(record as unknown as ReportScenario);
@@ -57,7 +64,12 @@ export function readJsonlReport(text: string): JsonlReadResult {
     }
   }
   if (!header) {
-    return { complete: false, reason: 'incomplete-run', problem: 'incomplete run: the report is empty; the run did not start or its writer died at once', scenarios };
+    return {
+      complete: false,
+      reason: 'incomplete-run',
+      problem: 'incomplete run: the report is empty; the run did not start or its writer died at once',
+      scenarios,
+    };
   }
   if (!footer) {
     const partial = cutOff ? ', and its last line was cut off' : '';

@@ -21,7 +21,13 @@ function parseXml(xml: string): Element {
   const decode = (s: string) => {
     expect(s).not.toMatch(/&(?!(amp|lt|gt|quot|apos|#\d+);)/);
     expect(s).not.toContain('<');
-    return s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+    return s
+      .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
   };
   const root: Element = { name: '#document', attrs: {}, children: [], text: '' };
   const stack = [root];
@@ -99,7 +105,9 @@ describe('junit reporter', () => {
     expect(failure.text).toContain('expected   "2025-06-18"');
     expect(failure.text).toContain('at         /result/protocolVersion');
     expect(failure.text).toContain('▸ #2 +7ms ←');
-    expect(failure.text).toContain('reproduce  npx mcp-conform --server "node build/server.js" --scenario lifecycle/initialize-echoes-version --revision 2025-06-18');
+    expect(failure.text).toContain(
+      'reproduce  npx mcp-conform --server "node build/server.js" --scenario lifecycle/initialize-echoes-version --revision 2025-06-18',
+    );
   });
 
   it('keeps rule ids out of testcase properties, which the strict schema forbids, and in the failure text', async () => {
@@ -131,7 +139,9 @@ describe('junit reporter', () => {
     const root = parseXml(out);
     const accepted = all(root, 'testcase').find((c) => c.attrs.name === 'lifecycle/initialize-echoes-version [2025-06-18]')!;
     expect(accepted.children.map((c) => c.name)).toEqual(['skipped', 'system-out']);
-    expect(all(accepted, 'skipped')[0]!.attrs.message).toMatch(/^expected failure \(baseline\): the server echoes its own latest revision \(issue #42\) — lifecycle\.initialize\.version-echo: /);
+    expect(all(accepted, 'skipped')[0]!.attrs.message).toMatch(
+      /^expected failure \(baseline\): the server echoes its own latest revision \(issue #42\) — lifecycle\.initialize\.version-echo: /,
+    );
     expect(all(accepted, 'system-out')[0]!.text).toContain('expected   "2025-06-18"');
     // The new failure (the errored cell) stays an error: only what the gate accepts turns quiet.
     expect(all(root, 'error').map((e) => e.attrs.type)).toEqual(['errored']);
@@ -139,7 +149,9 @@ describe('junit reporter', () => {
     expect(baseline.attrs).toMatchObject({ tests: '1', failures: '1' });
     const failure = all(baseline, 'failure')[0]!;
     expect(failure.attrs.type).toBe('stale-baseline');
-    expect(failure.text).toContain('stale    lifecycle/ping 2025-11-25 lifecycle.ping.empty-result: ping was slow before 1.4 (ran and passed: delete the entry)');
+    expect(failure.text).toContain(
+      'stale    lifecycle/ping 2025-11-25 lifecycle.ping.empty-result: ping was slow before 1.4 (ran and passed: delete the entry)',
+    );
     expect(failure.text).toContain('new      tools/call-echo [2025-11-25]');
     expect(failure.text).toContain('not run  prompts/get-unknown prompts.get.unknown-name-error: wrong error code (issue #7)');
     expect(root.attrs).toMatchObject({ failures: '1', errors: '1' });
@@ -163,7 +175,10 @@ describe('junit reporter', () => {
   it('never shows a green report for a run that did not finish', async () => {
     const unavailable = parseXml(await junitOutput(unavailableRun()));
     expect(unavailable.attrs.errors).toBe('1');
-    expect(all(unavailable, 'error')[0]!.attrs).toMatchObject({ type: 'target-unavailable', message: 'Failed to reach the target: it could not be started or never answered.' });
+    expect(all(unavailable, 'error')[0]!.attrs).toMatchObject({
+      type: 'target-unavailable',
+      message: 'Failed to reach the target: it could not be started or never answered.',
+    });
     const interrupted = parseXml(await junitOutput(interruptedRun()));
     expect(all(interrupted, 'error').map((e) => e.attrs.type)).toEqual(['interrupted']);
     expect(interrupted.attrs.tests).toBe('6');

@@ -15,7 +15,18 @@
 // - a run that never started or was interrupted gets one synthetic testcase with an <error>, so a
 //   CI job never shows a green report for a run that did not finish.
 import type { BaselineOutcome, CheckResult, FuzzResult, FuzzViolation, Reporter, RunResult, ScenarioResult } from '../../wire/results/index.js';
-import { baselineNote, cellFindings, cellLabel, createStyle, groupRepeatedFindings, renderCellExplanation, repeatedPhrase, seconds, type OutputSink, type RepeatedFindings } from '../format/index.js';
+import {
+  baselineNote,
+  cellFindings,
+  cellLabel,
+  createStyle,
+  groupRepeatedFindings,
+  renderCellExplanation,
+  repeatedPhrase,
+  seconds,
+  type OutputSink,
+  type RepeatedFindings,
+} from '../format/index.js';
 import { renderXml, type XmlElement } from './xml.js';
 
 export interface JunitOptions {
@@ -73,7 +84,13 @@ export function renderJunitReport(run: RunResult, options: JunitOptions = {}): s
     suites.push({ element: suite('mcp-conform', counts, timestamp, runProperties(run), [synthetic]), counts });
   }
   const total = suites.reduce<Counts>(
-    (t, s) => ({ tests: t.tests + s.counts.tests, failures: t.failures + s.counts.failures, errors: t.errors + s.counts.errors, skipped: t.skipped + s.counts.skipped, time: 0 }),
+    (t, s) => ({
+      tests: t.tests + s.counts.tests,
+      failures: t.failures + s.counts.failures,
+      errors: t.errors + s.counts.errors,
+      skipped: t.skipped + s.counts.skipped,
+      time: 0,
+    }),
     { tests: 0, failures: 0, errors: 0, skipped: 0, time: 0 },
   );
   return renderXml({
@@ -106,7 +123,13 @@ function suite(name: string, c: Counts, timestamp: string, properties: XmlElemen
 }
 
 function property(name: string, value: string): XmlElement {
-  return { name: 'property', attrs: [['name', name], ['value', value]] };
+  return {
+    name: 'property',
+    attrs: [
+      ['name', name],
+      ['value', value],
+    ],
+  };
 }
 
 function runProperties(run: RunResult): XmlElement {
@@ -135,7 +158,15 @@ function testcase(cell: ScenarioResult, name: string, strict: boolean, repeated:
     const message = cell.errorReason ?? (first ? headline(first, repeated) : 'the target misbehaved');
     const text = body(cell, [...findings.errors, ...findings.failures, ...findings.warnings]);
     if (expected) children.push({ name: 'skipped', attrs: [['message', `${expected} — ${message}`]] }, { name: 'system-out', text });
-    else children.push({ name: 'error', attrs: [['message', message], ['type', runnerBug ? 'runner-bug' : 'errored']], text });
+    else
+      children.push({
+        name: 'error',
+        attrs: [
+          ['message', message],
+          ['type', runnerBug ? 'runner-bug' : 'errored'],
+        ],
+        text,
+      });
   } else if (cell.status === 'failed') {
     const failures = [...findings.failures].sort((a, b) => LEVEL_ORDER[a.rule.level] - LEVEL_ORDER[b.rule.level]);
     const first = failures[0];
@@ -143,7 +174,15 @@ function testcase(cell: ScenarioResult, name: string, strict: boolean, repeated:
     const message = first ? headline(first, repeated) + more : 'the cell failed';
     const text = body(cell, [...failures, ...findings.warnings]);
     if (expected) children.push({ name: 'skipped', attrs: [['message', `${expected} — ${message}`]] }, { name: 'system-out', text });
-    else children.push({ name: 'failure', attrs: [['message', message], ['type', first?.rule.level ?? 'MUST']], text });
+    else
+      children.push({
+        name: 'failure',
+        attrs: [
+          ['message', message],
+          ['type', first?.rule.level ?? 'MUST'],
+        ],
+        text,
+      });
   } else if (findings.warnings.length > 0) {
     children.push({ name: 'system-out', text: body(cell, findings.warnings) });
   }
@@ -163,7 +202,10 @@ function testcase(cell: ScenarioResult, name: string, strict: boolean, repeated:
  * new failures and the entries this run did not exercise in its body. */
 function baselineTestcase(outcome: BaselineOutcome): XmlElement {
   const entry = (e: BaselineOutcome['stale'][number]) =>
-    `${e.scenario}${[e.revision, e.transport, e.rule, e.check && `#${e.check}`].filter(Boolean).map((x) => ` ${x}`).join('')}: ${e.reason}`;
+    `${e.scenario}${[e.revision, e.transport, e.rule, e.check && `#${e.check}`]
+      .filter(Boolean)
+      .map((x) => ` ${x}`)
+      .join('')}: ${e.reason}`;
   const cell = (c: { id: string; revision: string; transport: string }) => `${c.id} [${c.revision}]${c.transport === 'stdio' ? '' : ` (${c.transport})`}`;
   const lines = [
     `${outcome.expected.length} expected failure(s), ${outcome.unexpected.length} new, ${outcome.stale.length} stale, ${outcome.notRun.length} not exercised by this run`,
@@ -174,9 +216,29 @@ function baselineTestcase(outcome: BaselineOutcome): XmlElement {
   ];
   const children: XmlElement[] =
     outcome.stale.length > 0
-      ? [{ name: 'failure', attrs: [['message', `${outcome.stale.length} stale baseline ${outcome.stale.length === 1 ? 'entry' : 'entries'}: the cells they name ran and passed; delete them`], ['type', 'stale-baseline']], text: `${lines.join('\n')}\n` }]
+      ? [
+          {
+            name: 'failure',
+            attrs: [
+              [
+                'message',
+                `${outcome.stale.length} stale baseline ${outcome.stale.length === 1 ? 'entry' : 'entries'}: the cells they name ran and passed; delete them`,
+              ],
+              ['type', 'stale-baseline'],
+            ],
+            text: `${lines.join('\n')}\n`,
+          },
+        ]
       : [{ name: 'system-out', text: `${lines.join('\n')}\n` }];
-  return { name: 'testcase', attrs: [['name', `no stale entries in ${outcome.file}`], ['classname', 'mcp-conform.baseline'], ['time', seconds(0)]], children };
+  return {
+    name: 'testcase',
+    attrs: [
+      ['name', `no stale entries in ${outcome.file}`],
+      ['classname', 'mcp-conform.baseline'],
+      ['time', seconds(0)],
+    ],
+    children,
+  };
 }
 
 /** `<rule id>: <rule summary>`, with "one defect seen in N cells" when the finding repeats across cells. */
@@ -203,13 +265,22 @@ function fuzzTestcase(fuzz: FuzzResult): XmlElement {
       ...facts,
       `input      ${failure.input}`,
       ...failure.violations.map((v) => `rule       ${line(v)}`),
-      ...(failure.reproducible ? [] : ['note       the input broke these rules during the search but none when replayed alone on a fresh target: the failure depends on earlier inputs']),
+      ...(failure.reproducible
+        ? []
+        : ['note       the input broke these rules during the search but none when replayed alone on a fresh target: the failure depends on earlier inputs']),
       ...(failure.counterexample !== undefined ? [`saved      ${failure.counterexample}`] : []),
       ...(failure.reproduce !== undefined ? [`reproduce  ${failure.reproduce}`] : []),
       `replay     seed ${fuzz.seed}, path ${failure.path}: ${fuzz.replay}`,
       ...warnings,
     ].join('\n');
-    children.push({ name: 'failure', attrs: [['message', `${first.rule.id}: ${first.rule.summary}`], ['type', first.property]], text: `${text}\n` });
+    children.push({
+      name: 'failure',
+      attrs: [
+        ['message', `${first.rule.id}: ${first.rule.summary}`],
+        ['type', first.property],
+      ],
+      text: `${text}\n`,
+    });
   } else {
     children.push({ name: 'system-out', text: `${[...facts, ...warnings, `replay     ${fuzz.replay}`].join('\n')}\n` });
   }
@@ -232,7 +303,16 @@ function runProblem(run: RunResult): XmlElement | undefined {
       ['classname', 'mcp-conform.run'],
       ['time', seconds(0)],
     ],
-    children: [{ name: 'error', attrs: [['message', message], ['type', type]], text }],
+    children: [
+      {
+        name: 'error',
+        attrs: [
+          ['message', message],
+          ['type', type],
+        ],
+        text,
+      },
+    ],
   });
   if (run.endReason === 'target-unavailable') {
     const fatal = run.fatal ?? 'The target could not be started or never answered.';

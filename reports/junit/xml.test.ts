@@ -22,7 +22,14 @@ describe('xml escaping', () => {
 
   it('renders elements with attributes, text and children', () => {
     expect(
-      renderXml({ name: 'a', attrs: [['x', 1], ['skip', undefined]], children: [{ name: 'b', text: '<t>' }, { name: 'c' }] }),
+      renderXml({
+        name: 'a',
+        attrs: [
+          ['x', 1],
+          ['skip', undefined],
+        ],
+        children: [{ name: 'b', text: '<t>' }, { name: 'c' }],
+      }),
     ).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<a x="1">\n  <b>&lt;t&gt;</b>\n  <c/>\n</a>\n');
   });
 });

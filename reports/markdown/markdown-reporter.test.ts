@@ -25,7 +25,9 @@ describe('markdown reporter', () => {
 
   it('collapses each failure with its rule, spec link, expected/actual, exchange and reproduce command', async () => {
     const out = await mdOutput();
-    expect(out).toContain('<details><summary>❌ <code>lifecycle/initialize-echoes-version [2025-06-18]</code> — lifecycle.initialize.version-echo, jsonrpc.message.schema-valid</summary>');
+    expect(out).toContain(
+      '<details><summary>❌ <code>lifecycle/initialize-echoes-version [2025-06-18]</code> — lifecycle.initialize.version-echo, jsonrpc.message.schema-valid</summary>',
+    );
     expect(out).toContain('[Lifecycle / Version negotiation](https://modelcontextprotocol.io/specification/2025-06-18/basic/lifecycle#version-negotiation)');
     expect(out).toContain('- expected: `"2025-06-18"`');
     expect(out).toMatch(/```text\n[^`]*▸ #2 \+7ms ←/);
@@ -47,7 +49,9 @@ describe('markdown reporter', () => {
 
   it('names a defect seen in many cells once', async () => {
     const out = await mdOutput(repeatedRun());
-    expect(out).toContain('### Repeated findings\n\n- **jsonrpc.message.schema-valid** (MUST): the 202 answer to notification #2 carried the body \\`null\\`; a 202 has no body — **one defect seen in 5 cells**');
+    expect(out).toContain(
+      '### Repeated findings\n\n- **jsonrpc.message.schema-valid** (MUST): the 202 answer to notification #2 carried the body \\`null\\`; a 202 has no body — **one defect seen in 5 cells**',
+    );
     expect(out.match(/^- \*\*jsonrpc/gm)).toHaveLength(1);
   });
 

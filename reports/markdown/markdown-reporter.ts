@@ -26,7 +26,9 @@ const MAX_TEXT = 200;
 
 /** Text inside a table cell or a line: no pipes breaking the table, no markup from the target. */
 function inline(text: string): string {
-  return printable(text).replace(/\\/g, '\\\\').replace(/([`*_|<>[\]])/g, '\\$1');
+  return printable(text)
+    .replace(/\\/g, '\\\\')
+    .replace(/([`*_|<>[\]])/g, '\\$1');
 }
 
 /** A fenced block that no backtick run inside the text can close early. */
@@ -43,7 +45,15 @@ function code(text: string): string {
 
 export function renderMarkdownSummary(run: RunResult): string {
   const repeated = groupRepeatedFindings(run.scenarios, run.strict);
-  const sections = [renderHeading(run), renderAreaTable(run), renderProblem(run), renderBaseline(run), renderRepeated(repeated), renderFailures(run, repeated), renderFuzz(run)];
+  const sections = [
+    renderHeading(run),
+    renderAreaTable(run),
+    renderProblem(run),
+    renderBaseline(run),
+    renderRepeated(repeated),
+    renderFailures(run, repeated),
+    renderFuzz(run),
+  ];
   return `${sections.filter((s) => s !== '').join('\n\n')}\n`;
 }
 
@@ -80,17 +90,28 @@ function renderAreaTable(run: RunResult): string {
     const mark = failed + errored > 0 ? '❌' : expected > 0 || warnings > 0 ? '⚠️' : n((c) => c.status === 'passed') > 0 ? '✅' : '➖';
     return `| ${mark} ${inline(area)} | ${cells.length} | ${n((c) => c.status === 'passed')} | ${failed} | ${errored} | ${expected} | ${warnings} | ${n((c) => c.status === 'skipped')} |`;
   });
-  return ['| area | cells | passed | failed | errored | expected | warnings | skipped |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |', ...rows].join('\n');
+  return [
+    '| area | cells | passed | failed | errored | expected | warnings | skipped |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
 }
 
 function renderProblem(run: RunResult): string {
-  if (run.endReason === 'target-unavailable') return `### The target could not be tested\n\n${fence(run.fatal ?? 'The target could not be started or never answered.')}`;
-  if (run.endReason === 'interrupted') return `### Interrupted\n\nThe run stopped after ${run.scenarios.length} of ${run.planned} planned cells; the results are partial.`;
+  if (run.endReason === 'target-unavailable')
+    return `### The target could not be tested\n\n${fence(run.fatal ?? 'The target could not be started or never answered.')}`;
+  if (run.endReason === 'interrupted')
+    return `### Interrupted\n\nThe run stopped after ${run.scenarios.length} of ${run.planned} planned cells; the results are partial.`;
   return '';
 }
 
 function entryText(e: BaselineEntry): string {
-  return `${code(`${e.scenario}${[e.revision, e.transport, e.rule, e.check && `#${e.check}`].filter(Boolean).map((x) => ` ${x}`).join('')}`)}: ${inline(e.reason)}`;
+  return `${code(
+    `${e.scenario}${[e.revision, e.transport, e.rule, e.check && `#${e.check}`]
+      .filter(Boolean)
+      .map((x) => ` ${x}`)
+      .join('')}`,
+  )}: ${inline(e.reason)}`;
 }
 
 function renderBaseline(run: RunResult): string {
@@ -115,7 +136,10 @@ function renderRepeated(repeated: RepeatedFindings): string {
     '',
     ...repeated.groups.map((g) => {
       const c = g.first.check;
-      const cells = g.cells.slice(0, 5).map((x) => code(cellLabel(x))).join(', ');
+      const cells = g.cells
+        .slice(0, 5)
+        .map((x) => code(cellLabel(x)))
+        .join(', ');
       return `- **${inline(c.rule.id)}** (${c.rule.level}): ${inline(c.message)} — **${repeatedPhrase(g)}**: ${cells}${g.cells.length > 5 ? ` and ${g.cells.length - 5} more` : ''}`;
     }),
   ].join('\n');
@@ -128,15 +152,33 @@ function renderFailures(run: RunResult, repeated: RepeatedFindings): string {
   const rank = (c: ScenarioResult) => (baselineNote(c) ? 2 : c.status === 'passed' ? 1 : 0);
   const ordered = [...failing].sort((a, b) => rank(a) - rank(b));
   const blocks = ordered.slice(0, EXPLAINED_MAX).map((c) => renderCell(c, run.strict, repeated));
-  const rest = ordered.slice(EXPLAINED_MAX).map((c) => `- ${code(cellLabel(c))}: ${inline(checksToExplain(c, run.strict).map((k) => k.rule.id).join(', ') || c.errorReason || c.status)}`);
-  return ['### Failures and warnings', '', ...blocks, ...(rest.length > 0 ? ['', `${rest.length} more (see the JUnit or JSON report):`, ...rest] : [])].join('\n');
+  const rest = ordered.slice(EXPLAINED_MAX).map(
+    (c) =>
+      `- ${code(cellLabel(c))}: ${inline(
+        checksToExplain(c, run.strict)
+          .map((k) => k.rule.id)
+          .join(', ') ||
+          c.errorReason ||
+          c.status,
+      )}`,
+  );
+  return ['### Failures and warnings', '', ...blocks, ...(rest.length > 0 ? ['', `${rest.length} more (see the JUnit or JSON report):`, ...rest] : [])].join(
+    '\n',
+  );
 }
 
 function renderCell(cell: ScenarioResult, strict: boolean, repeated: RepeatedFindings): string {
   const f = cellFindings(cell, strict);
   const mark = baselineNote(cell) ? '≈' : cell.status === 'errored' ? '💥' : cell.status === 'failed' ? '❌' : '⚠️';
   const checks = [...f.errors, ...f.failures, ...f.warnings];
-  const headline = `${mark} ${code(cellLabel(cell))} — ${inline(checks.map((c) => c.rule.id).filter((v, i, a) => a.indexOf(v) === i).join(', ') || cell.errorReason || cell.status)}`;
+  const headline = `${mark} ${code(cellLabel(cell))} — ${inline(
+    checks
+      .map((c) => c.rule.id)
+      .filter((v, i, a) => a.indexOf(v) === i)
+      .join(', ') ||
+      cell.errorReason ||
+      cell.status,
+  )}`;
   const body: string[] = [];
   const note = baselineNote(cell);
   if (note) body.push(`_${inline(note)}_`, '');
@@ -148,7 +190,12 @@ function renderCell(cell: ScenarioResult, strict: boolean, repeated: RepeatedFin
 
 /** A <summary> holds inline HTML, not Markdown: backticks become <code>, the rest is escaped. */
 function escapeSummary(text: string): string {
-  return text.replace(/\\([`*_|<>[\]\\])/g, '$1').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`([^`]+)`/g, '<code>$1</code>');
+  return text
+    .replace(/\\([`*_|<>[\]\\])/g, '$1')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/`([^`]+)`/g, '<code>$1</code>');
 }
 
 function renderCheck(cell: ScenarioResult, check: CheckResult, repeated: RepeatedFindings): string[] {
@@ -171,7 +218,13 @@ function renderFuzz(run: RunResult): string {
   const f = run.fuzz;
   if (!f) return '';
   const head = `### Fuzzing: ${f.status === 'failed' ? '❌ a property failed' : '✅ no MUST-level property broken'}\n\nseed ${f.seed} at ${f.revision}, ${f.cases} inputs (${f.casesPerSecond}/s)`;
-  const failure = f.failure ? ['', ...f.failure.violations.map((v) => `- **${inline(v.rule.id)}** (${v.rule.level}) ${inline(v.property)}: ${inline(v.detail)}`), `- input: ${inline(f.failure.input)}`] : [];
+  const failure = f.failure
+    ? [
+        '',
+        ...f.failure.violations.map((v) => `- **${inline(v.rule.id)}** (${v.rule.level}) ${inline(v.property)}: ${inline(v.detail)}`),
+        `- input: ${inline(f.failure.input)}`,
+      ]
+    : [];
   const warnings = f.warnings.map((w) => `- ⚠️ **${inline(w.rule.id)}** (${w.rule.level}) ${inline(w.detail)} (${w.count} inputs)`);
   return [head, ...failure, ...warnings, '', fence(f.failure?.reproduce ?? f.replay, 'sh')].join('\n');
 }

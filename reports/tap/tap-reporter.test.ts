@@ -33,7 +33,12 @@ function parseTap(text: string): { plan?: [number, number]; points: Point[]; bai
     } else if (line === '  ---') {
       const end = lines.indexOf('  ...', i);
       expect(end).toBeGreaterThan(i);
-      points[points.length - 1]!.diagnostic = parse(lines.slice(i + 1, end).map((l) => l.slice(2)).join('\n'));
+      points[points.length - 1]!.diagnostic = parse(
+        lines
+          .slice(i + 1, end)
+          .map((l) => l.slice(2))
+          .join('\n'),
+      );
       i = end;
     } else if (line.startsWith('Bail out!')) {
       bail = line;
@@ -61,7 +66,12 @@ describe('tap reporter', () => {
 
   it('skips with the reason as a SKIP directive', async () => {
     const tap = parseTap(await tapOutput());
-    expect(tap.points[6]).toEqual({ ok: true, n: 7, description: 'tools/list-pagination [2025-06-18]', directive: 'SKIP the target lists all its tools in one page' });
+    expect(tap.points[6]).toEqual({
+      ok: true,
+      n: 7,
+      description: 'tools/list-pagination [2025-06-18]',
+      directive: 'SKIP the target lists all its tools in one page',
+    });
   });
 
   it('carries rule, level, url, message, expected, actual, repro and severity in the YAML block of a failure', async () => {
@@ -86,7 +96,11 @@ describe('tap reporter', () => {
     const warned = parseTap(await tapOutput()).points[5]!;
     expect(warned.ok).toBe(true);
     expect(warned.directive).toBeUndefined();
-    expect(warned.diagnostic).toMatchObject({ severity: 'warning', level: 'SHOULD', expected: 'one of:\n  a JSON-RPC error with code -32602\n  a result with isError: true' });
+    expect(warned.diagnostic).toMatchObject({
+      severity: 'warning',
+      level: 'SHOULD',
+      expected: 'one of:\n  a JSON-RPC error with code -32602\n  a result with isError: true',
+    });
   });
 
   it('reports an errored cell as not ok with its reason and the end of stderr', async () => {
@@ -141,7 +155,11 @@ describe('tap reporter', () => {
     expect(fresh.directive).toBeUndefined();
     const last = points.at(-1)!;
     expect(last).toMatchObject({ ok: false, description: 'baseline mcp-baseline.yaml: 1 stale entry' });
-    expect(last.diagnostic).toMatchObject({ severity: 'fail', stale: [{ scenario: 'lifecycle/ping', revision: '2025-11-25' }], new: ['tools/call-echo [2025-11-25]'] });
+    expect(last.diagnostic).toMatchObject({
+      severity: 'fail',
+      stale: [{ scenario: 'lifecycle/ping', revision: '2025-11-25' }],
+      new: ['tools/call-echo [2025-11-25]'],
+    });
     // Attached only for the end of the run, the reporter plans the same points.
     expect(renderTapReport(baselineRun())).toBe(out);
   });

@@ -34,11 +34,20 @@ export function renderTapPoint(n: number, cell: ScenarioResult, strict: boolean)
 /** The baseline's own verdict as a point: `not ok` when an entry is stale (a cell it names ran and
  * passed), which fails the run; new failures are already `not ok` points of their own. */
 export function renderBaselinePoint(n: number, outcome: BaselineOutcome): string {
-  const entry = (e: BaselineEntry) => ({ scenario: e.scenario, ...(e.revision ? { revision: e.revision } : {}), ...(e.transport ? { transport: e.transport } : {}), ...(e.rule ? { rule: e.rule } : {}), ...(e.check ? { check: e.check } : {}), reason: e.reason });
+  const entry = (e: BaselineEntry) => ({
+    scenario: e.scenario,
+    ...(e.revision ? { revision: e.revision } : {}),
+    ...(e.transport ? { transport: e.transport } : {}),
+    ...(e.rule ? { rule: e.rule } : {}),
+    ...(e.check ? { check: e.check } : {}),
+    reason: e.reason,
+  });
   const stale = outcome.stale.length;
   const name = `${n} - ${tapEscape(`baseline ${outcome.file}: ${stale === 0 ? 'no stale entries' : `${stale} stale ${stale === 1 ? 'entry' : 'entries'}`}`)}`;
   const diagnostic: Diagnostic = {
-    ...(stale > 0 ? { message: 'these entries name cells that ran and passed: delete them from the baseline', severity: 'fail', stale: outcome.stale.map(entry) } : {}),
+    ...(stale > 0
+      ? { message: 'these entries name cells that ran and passed: delete them from the baseline', severity: 'fail', stale: outcome.stale.map(entry) }
+      : {}),
     expected: outcome.expected.length,
     new: outcome.unexpected.map((c) => cellLabel(c as Pick<ScenarioResult, 'id' | 'revision' | 'transport'>)),
     ...(outcome.notRun.length > 0 ? { not_run: outcome.notRun.map(entry) } : {}),
@@ -90,7 +99,14 @@ function findingFields(cell: ScenarioResult, check: CheckResult, withMessage: bo
 export function renderFuzzPoint(n: number, fuzz: FuzzResult): string {
   const name = `${n} - ${tapEscape(`fuzz [${fuzz.revision}] seed ${fuzz.seed}: ${fuzz.cases} inputs`)}`;
   const failure = fuzz.failure;
-  const violation = (v: FuzzViolation): Diagnostic => ({ rule: v.rule.id, level: v.rule.level, section: v.rule.section, url: v.rule.url, property: v.property, actual: v.detail });
+  const violation = (v: FuzzViolation): Diagnostic => ({
+    rule: v.rule.id,
+    level: v.rule.level,
+    section: v.rule.section,
+    url: v.rule.url,
+    property: v.property,
+    actual: v.detail,
+  });
   const warnings = fuzz.warnings.map((w) => ({ severity: 'warning', ...violation(w), input: w.input, count: w.count }));
   if (fuzz.status === 'passed' && warnings.length === 0) return `ok ${name}\n`;
   const diagnostic: Diagnostic = {

@@ -35,7 +35,12 @@ export class BaselineReporter implements Reporter {
 
   async onRunEnd(run: RunResult): Promise<void> {
     this.outcome = evaluateBaseline(run, this.entries, this.file);
-    const measured: RunResult = { ...run, baselineFile: this.file, scenarios: run.scenarios.map((cell) => this.mark(cell, run.strict)), baseline: this.outcome };
+    const measured: RunResult = {
+      ...run,
+      baselineFile: this.file,
+      scenarios: run.scenarios.map((cell) => this.mark(cell, run.strict)),
+      baseline: this.outcome,
+    };
     this.measured = measured;
     for (const r of this.inner) await r.onRunEnd?.(measured);
   }

@@ -7,7 +7,8 @@
 import type { BaselineEntry, BaselineOutcome, CellBaseline, CheckResult, RunResult, ScenarioResult } from '../../wire/results/index.js';
 import { idMatches } from '../suite-loader/index.js';
 
-const isFailing = (c: CheckResult, strict: boolean) => c.status === 'failed' || c.status === 'errored' || c.status === 'runner-bug' || (strict && c.status === 'warning');
+const isFailing = (c: CheckResult, strict: boolean) =>
+  c.status === 'failed' || c.status === 'errored' || c.status === 'runner-bug' || (strict && c.status === 'warning');
 
 /** A check's short name: after `#` in scenario check ids, after `always/` in always-on ones. */
 export function checkName(checkId: string): string {
@@ -21,7 +22,9 @@ export function isPositionalCheckName(name: string): boolean {
 }
 
 function namesCell(entry: BaselineEntry, cell: Pick<ScenarioResult, 'id' | 'revision' | 'transport'>): boolean {
-  return idMatches(cell.id, entry.scenario) && (!entry.revision || entry.revision === cell.revision) && (!entry.transport || entry.transport === cell.transport);
+  return (
+    idMatches(cell.id, entry.scenario) && (!entry.revision || entry.revision === cell.revision) && (!entry.transport || entry.transport === cell.transport)
+  );
 }
 
 function namesCheck(entry: BaselineEntry, check: CheckResult): boolean {

@@ -11,8 +11,13 @@ export const BASELINE_INVALID = 'MCPC_BASELINE_INVALID';
 export function loadBaseline(file: string): BaselineEntry[] {
   const read = readUserFile(file, 'a baseline (YAML or JSON)');
   if (!read.ok) {
-    const fix = read.reason === 'missing' ? 'Check the path given to --baseline, or create it with --write-baseline.' : 'Pass the YAML or JSON file written by --write-baseline to --baseline.';
-    throw new SourceProblemsError(BASELINE_INVALID, `read the baseline ${file}`, [{ code: BASELINE_INVALID, file, line: 0, column: 0, message: read.message, fix }]);
+    const fix =
+      read.reason === 'missing'
+        ? 'Check the path given to --baseline, or create it with --write-baseline.'
+        : 'Pass the YAML or JSON file written by --write-baseline to --baseline.';
+    throw new SourceProblemsError(BASELINE_INVALID, `read the baseline ${file}`, [
+      { code: BASELINE_INVALID, file, line: 0, column: 0, message: read.message, fix },
+    ]);
   }
   const text = read.text;
   const source = parseYamlSource(file, text, BASELINE_INVALID);
@@ -20,7 +25,11 @@ export function loadBaseline(file: string): BaselineEntry[] {
   const value = source.value ?? [];
   const validate = userFileValidator('expected-failures');
   if (!validate(value)) {
-    throw new SourceProblemsError(BASELINE_INVALID, `read the baseline ${file}`, schemaProblems(validate.errors ?? [], source, { code: BASELINE_INVALID, rootSchema: userFileSchema('expected-failures') }));
+    throw new SourceProblemsError(
+      BASELINE_INVALID,
+      `read the baseline ${file}`,
+      schemaProblems(validate.errors ?? [], source, { code: BASELINE_INVALID, rootSchema: userFileSchema('expected-failures') }),
+    );
   }
   return value as BaselineEntry[];
 }

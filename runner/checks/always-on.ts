@@ -43,7 +43,13 @@ function grade(rule: RuleRef): CheckStatus {
 export function alwaysOnChecks(input: AlwaysOnInput): CheckResult[] {
   const { session, revision } = input;
   const out: CheckResult[] = [];
-  const make = (ruleId: string, name: string, bad: Anomaly[] | { seq: number; detail: string; pointer?: string }[], okMessage: string, hints?: string[]): void => {
+  const make = (
+    ruleId: string,
+    name: string,
+    bad: Anomaly[] | { seq: number; detail: string; pointer?: string }[],
+    okMessage: string,
+    hints?: string[],
+  ): void => {
     const rule = input.ruleRef(ruleId, revision);
     const first = bad[0];
     out.push({
@@ -70,7 +76,12 @@ export function alwaysOnChecks(input: AlwaysOnInput): CheckResult[] {
   }
   const invalid = by('invalid-message');
   const xor = invalid.filter((a) => /both "result" and "error"/.test(a.detail));
-  make(ALWAYS_ON_RULES.validJsonRpc, 'valid-json-rpc', invalid.filter((a) => !xor.includes(a)).concat(by('unexpected-batch')), `all ${received} messages were well-formed JSON-RPC 2.0`);
+  make(
+    ALWAYS_ON_RULES.validJsonRpc,
+    'valid-json-rpc',
+    invalid.filter((a) => !xor.includes(a)).concat(by('unexpected-batch')),
+    `all ${received} messages were well-formed JSON-RPC 2.0`,
+  );
   make(ALWAYS_ON_RULES.resultXorError, 'result-xor-error', xor, 'every response had exactly one of result and error');
   make(ALWAYS_ON_RULES.idKnown, 'response-id-known', by('unknown-id'), 'every response answered a request we sent');
   make(ALWAYS_ON_RULES.exactlyOnce, 'response-exactly-once', by('duplicate-response'), 'no request was answered twice');
@@ -119,7 +130,11 @@ export function alwaysOnChecks(input: AlwaysOnInput): CheckResult[] {
     const bad = session.inbound.flatMap((record) =>
       record.kind === 'invalid'
         ? []
-        : badMetaKeys(record.message).map((b) => ({ seq: record.seq, pointer: b.pointer, detail: `message #${record.seq} has the \`_meta\` key ${JSON.stringify(b.key)} at ${b.pointer}, which is not a valid key name` })),
+        : badMetaKeys(record.message).map((b) => ({
+            seq: record.seq,
+            pointer: b.pointer,
+            detail: `message #${record.seq} has the \`_meta\` key ${JSON.stringify(b.key)} at ${b.pointer}, which is not a valid key name`,
+          })),
     );
     make(ALWAYS_ON_RULES.metaKeyNames, 'meta-key-names', bad, 'every `_meta` key the target sent is a valid key name', [
       'a `_meta` key is an optional prefix (dot-separated labels, then "/") and a name that starts and ends with a letter or digit',

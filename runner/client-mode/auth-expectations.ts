@@ -12,7 +12,6 @@ import { list, noFlow, showRequest, type Seen } from './auth-request-view.js';
 import { judgeStepUpDuty } from './auth-step-up-expectations.js';
 import type { AuthCheckName } from './types.js';
 
-
 export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdict {
   const all = facts.requests;
   const endpointPath = new URL(facts.endpoint).pathname;
@@ -47,15 +46,28 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
       const path = new URL(url).pathname;
       const lookups = all.filter((s) => s.r.to === 'resource' && s.r.method === 'GET' && s.seq > challenged.seq && s.r.path !== endpointPath);
       const found = lookups.find((s) => s.r.path === path && beforeAuthorize(s));
-      const how = duty === 'resource-metadata-from-header' ? `the resource_metadata URL of the WWW-Authenticate challenge (${url})` : `the well-known URI ${url}`;
+      const how =
+        duty === 'resource-metadata-from-header' ? `the resource_metadata URL of the WWW-Authenticate challenge (${url})` : `the well-known URI ${url}`;
       if (!found) {
-        return { status: 'failed', message: `after the 401 the client did not fetch the protected resource metadata from ${how}${firstAuthorize ? ' before authorizing' : ''}`, expected: `GET ${path}`, actual: `metadata requests: ${list(lookups)}`, evidence: [challenged.seq] };
+        return {
+          status: 'failed',
+          message: `after the 401 the client did not fetch the protected resource metadata from ${how}${firstAuthorize ? ' before authorizing' : ''}`,
+          expected: `GET ${path}`,
+          actual: `metadata requests: ${list(lookups)}`,
+          evidence: [challenged.seq],
+        };
       }
       if (duty === 'resource-metadata-well-known' && path === RESOURCE_METADATA_PATH) {
         // The path-inserted URI comes first in the order the specification lists.
         const pathInserted = `${RESOURCE_METADATA_PATH}${endpointPath}`;
         if (!lookups.some((s) => s.r.path === pathInserted && s.seq < found.seq)) {
-          return { status: 'failed', message: 'the client asked for the root well-known URI without first trying the one with the endpoint path inserted', expected: `GET ${pathInserted}, then GET ${path}`, actual: list(lookups), evidence: [found.seq] };
+          return {
+            status: 'failed',
+            message: 'the client asked for the root well-known URI without first trying the one with the endpoint path inserted',
+            expected: `GET ${pathInserted}, then GET ${path}`,
+            actual: list(lookups),
+            evidence: [found.seq],
+          };
         }
       }
       return { status: 'passed', message: `the client fetched the protected resource metadata from ${how}`, evidence: [challenged.seq, found.seq] };
@@ -64,30 +76,82 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
       const path = facts.serverMetadataPath;
       if (path === undefined) return { status: 'skipped', message: 'this setup serves no authorization server metadata' };
       const fetched = toServer.find((s) => s.r.method === 'GET' && s.r.path === path && beforeAuthorize(s));
-      if (fetched) return { status: 'passed', message: `the client read the authorization server metadata at ${path}${firstAuthorize ? ' before authorizing' : ''}`, evidence: [fetched.seq] };
+      if (fetched)
+        return {
+          status: 'passed',
+          message: `the client read the authorization server metadata at ${path}${firstAuthorize ? ' before authorizing' : ''}`,
+          evidence: [fetched.seq],
+        };
       const tried = toServer.filter((s) => s.r.method === 'GET' && s.r.path.includes('/.well-known/'));
-      return { status: 'failed', message: `the client did not read the authorization server metadata at ${facts.issuer}${path}${firstAuthorize ? ' before authorizing' : ''}`, expected: `GET ${path}`, actual: `metadata requests to the authorization server: ${list(tried)}`, ...(firstAuthorize ? { evidence: [firstAuthorize.seq] } : {}) };
+      return {
+        status: 'failed',
+        message: `the client did not read the authorization server metadata at ${facts.issuer}${path}${firstAuthorize ? ' before authorizing' : ''}`,
+        expected: `GET ${path}`,
+        actual: `metadata requests to the authorization server: ${list(tried)}`,
+        ...(firstAuthorize ? { evidence: [firstAuthorize.seq] } : {}),
+      };
     }
     case 'default-endpoints': {
-      if (!firstAuthorize) return { status: 'failed', message: 'the client never used the default /authorize endpoint of the authorization base URL', expected: `GET ${facts.issuer}/authorize`, actual: `requests: ${list(all.filter((s) => s.r.path !== endpointPath))}` };
-      if (codeExchanges.length === 0) return { status: 'failed', message: 'the client never exchanged its code at the default /token endpoint', expected: `POST ${facts.issuer}/token`, actual: list(toServer), evidence: [firstAuthorize.seq] };
-      return { status: 'passed', message: 'without metadata the client used the default /authorize and /token endpoints of the authorization base URL', evidence: [firstAuthorize.seq, codeExchanges[0]!.seq] };
+      if (!firstAuthorize)
+        return {
+          status: 'failed',
+          message: 'the client never used the default /authorize endpoint of the authorization base URL',
+          expected: `GET ${facts.issuer}/authorize`,
+          actual: `requests: ${list(all.filter((s) => s.r.path !== endpointPath))}`,
+        };
+      if (codeExchanges.length === 0)
+        return {
+          status: 'failed',
+          message: 'the client never exchanged its code at the default /token endpoint',
+          expected: `POST ${facts.issuer}/token`,
+          actual: list(toServer),
+          evidence: [firstAuthorize.seq],
+        };
+      return {
+        status: 'passed',
+        message: 'without metadata the client used the default /authorize and /token endpoints of the authorization base URL',
+        evidence: [firstAuthorize.seq, codeExchanges[0]!.seq],
+      };
     }
     case 'pkce': {
       if (!firstAuthorize) return noFlow;
       const q = firstAuthorize.r.query;
-      if (q.code_challenge === undefined) return { status: 'failed', message: 'the authorization request carried no code_challenge (PKCE)', expected: 'code_challenge and code_challenge_method=S256', actual: showRequest(firstAuthorize), evidence: [firstAuthorize.seq] };
+      if (q.code_challenge === undefined)
+        return {
+          status: 'failed',
+          message: 'the authorization request carried no code_challenge (PKCE)',
+          expected: 'code_challenge and code_challenge_method=S256',
+          actual: showRequest(firstAuthorize),
+          evidence: [firstAuthorize.seq],
+        };
       const exchange = codeExchanges[0];
       if (!exchange) return { status: 'skipped', message: 'the client never exchanged its code, so its code_verifier cannot be judged' };
       const mismatch = pkceMismatch(q.code_challenge, q.code_challenge_method, exchange.r.body?.code_verifier);
-      if (mismatch) return { status: 'failed', message: `the token request's PKCE verifier does not answer the challenge: ${mismatch}`, expected: `code_verifier whose ${q.code_challenge_method ?? 'plain'} is ${q.code_challenge}`, actual: `code_verifier: ${exchange.r.body?.code_verifier ?? '(absent)'}`, evidence: [firstAuthorize.seq, exchange.seq] };
-      return { status: 'passed', message: 'the authorization request carried a code_challenge and the token request the verifier that answers it', evidence: [firstAuthorize.seq, exchange.seq] };
+      if (mismatch)
+        return {
+          status: 'failed',
+          message: `the token request's PKCE verifier does not answer the challenge: ${mismatch}`,
+          expected: `code_verifier whose ${q.code_challenge_method ?? 'plain'} is ${q.code_challenge}`,
+          actual: `code_verifier: ${exchange.r.body?.code_verifier ?? '(absent)'}`,
+          evidence: [firstAuthorize.seq, exchange.seq],
+        };
+      return {
+        status: 'passed',
+        message: 'the authorization request carried a code_challenge and the token request the verifier that answers it',
+        evidence: [firstAuthorize.seq, exchange.seq],
+      };
     }
     case 'pkce-s256': {
       if (!firstAuthorize) return noFlow;
       const method = firstAuthorize.r.query.code_challenge_method;
       if (method === 'S256') return { status: 'passed', message: 'the code challenge method was S256', evidence: [firstAuthorize.seq] };
-      return { status: 'failed', message: 'the authorization request did not use the S256 code challenge method, which the server advertised', expected: 'code_challenge_method=S256', actual: `code_challenge_method=${method ?? '(absent: plain)'}`, evidence: [firstAuthorize.seq] };
+      return {
+        status: 'failed',
+        message: 'the authorization request did not use the S256 code challenge method, which the server advertised',
+        expected: 'code_challenge_method=S256',
+        actual: `code_challenge_method=${method ?? '(absent: plain)'}`,
+        evidence: [firstAuthorize.seq],
+      };
     }
     case 'resource-parameter': {
       if (!firstAuthorize) return noFlow;
@@ -95,10 +159,20 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
       for (const s of [...authorizations, ...codeExchanges]) {
         const value = s.r.path === '/authorize' ? s.r.query.resource : s.r.body?.resource;
         if (value === undefined || !canonical.has(value.toLowerCase())) {
-          return { status: 'failed', message: `the ${s.r.path === '/authorize' ? 'authorization' : 'token'} request ${value === undefined ? 'had no resource parameter' : 'named another resource than this MCP server'}`, expected: `resource=${facts.endpoint}`, actual: `resource=${value ?? '(absent)'}`, evidence: [s.seq] };
+          return {
+            status: 'failed',
+            message: `the ${s.r.path === '/authorize' ? 'authorization' : 'token'} request ${value === undefined ? 'had no resource parameter' : 'named another resource than this MCP server'}`,
+            expected: `resource=${facts.endpoint}`,
+            actual: `resource=${value ?? '(absent)'}`,
+            evidence: [s.seq],
+          };
         }
       }
-      return { status: 'passed', message: `all ${authorizations.length + codeExchanges.length} authorization and token requests named this MCP server as the resource`, evidence: [firstAuthorize.seq] };
+      return {
+        status: 'passed',
+        message: `all ${authorizations.length + codeExchanges.length} authorization and token requests named this MCP server as the resource`,
+        evidence: [firstAuthorize.seq],
+      };
     }
     case 'bearer-on-every-request': {
       if (!firstIssue) return { status: 'skipped', message: 'the client obtained no access token' };
@@ -108,24 +182,55 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
         const token = /^Bearer\s+(\S+)$/i.exec(s.r.headers.authorization ?? '')?.[1];
         return token === undefined || !facts.isIssuedToken(token);
       });
-      if (bad) return { status: 'failed', message: 'an MCP request after the client obtained its token did not carry it as Authorization: Bearer', expected: 'authorization: Bearer <the issued access token>', actual: `${showRequest(bad)} with authorization: ${bad.r.headers.authorization ?? '(absent)'}`, evidence: [firstIssue.seq, bad.seq] };
-      return { status: 'passed', message: `all ${later.length} MCP requests after the token was issued carried it as Authorization: Bearer`, evidence: [firstIssue.seq] };
+      if (bad)
+        return {
+          status: 'failed',
+          message: 'an MCP request after the client obtained its token did not carry it as Authorization: Bearer',
+          expected: 'authorization: Bearer <the issued access token>',
+          actual: `${showRequest(bad)} with authorization: ${bad.r.headers.authorization ?? '(absent)'}`,
+          evidence: [firstIssue.seq, bad.seq],
+        };
+      return {
+        status: 'passed',
+        message: `all ${later.length} MCP requests after the token was issued carried it as Authorization: Bearer`,
+        evidence: [firstIssue.seq],
+      };
     }
     case 'token-not-in-query': {
       if (!firstIssue) return { status: 'skipped', message: 'the client obtained no access token' };
-      const leaked = all.find((s) => s.r.to === 'resource' && (Object.hasOwn(s.r.query, 'access_token') || Object.values(s.r.query).some((v) => facts.isIssuedToken(v))));
-      if (leaked) return { status: 'failed', message: 'a request to the MCP server carried the access token in its query string', expected: 'no token in any URI', actual: showRequest(leaked), evidence: [leaked.seq] };
+      const leaked = all.find(
+        (s) => s.r.to === 'resource' && (Object.hasOwn(s.r.query, 'access_token') || Object.values(s.r.query).some((v) => facts.isIssuedToken(v))),
+      );
+      if (leaked)
+        return {
+          status: 'failed',
+          message: 'a request to the MCP server carried the access token in its query string',
+          expected: 'no token in any URI',
+          actual: showRequest(leaked),
+          evidence: [leaked.seq],
+        };
       return { status: 'passed', message: 'no request to the MCP server carried a token in its query string' };
     }
     case 'scope-selection': {
       if (!firstAuthorize) return noFlow;
       const { challengeScope, scopesSupported } = facts.setup;
       const expected = challengeScope ?? scopesSupported?.join(' ');
-      const source = challengeScope !== undefined ? 'the scope of the WWW-Authenticate challenge' : scopesSupported !== undefined ? 'every scope of scopes_supported' : 'no scope parameter (neither the challenge nor the metadata names scopes)';
+      const source =
+        challengeScope !== undefined
+          ? 'the scope of the WWW-Authenticate challenge'
+          : scopesSupported !== undefined
+            ? 'every scope of scopes_supported'
+            : 'no scope parameter (neither the challenge nor the metadata names scopes)';
       const asked = firstAuthorize.r.query.scope;
       const same = (a: string | undefined, b: string | undefined) => a === b || (a !== undefined && b !== undefined && sameSet(a, b));
       if (same(asked, expected)) return { status: 'passed', message: `the client asked for ${source}`, evidence: [firstAuthorize.seq] };
-      return { status: 'failed', message: `the client should have asked for ${source}`, expected: expected === undefined ? 'no scope parameter' : `scope=${expected}`, actual: asked === undefined ? 'no scope parameter' : `scope=${asked}`, evidence: [firstAuthorize.seq] };
+      return {
+        status: 'failed',
+        message: `the client should have asked for ${source}`,
+        expected: expected === undefined ? 'no scope parameter' : `scope=${expected}`,
+        actual: asked === undefined ? 'no scope parameter' : `scope=${asked}`,
+        evidence: [firstAuthorize.seq],
+      };
     }
   }
 }

@@ -44,9 +44,18 @@ export class AuthorizingHttpHost implements ClientHost {
         const where = r.to === 'resource' ? 'protected resource' : 'authorization server';
         if (phase === 'arrived') {
           const query = Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : '';
-          this.seqs.set(r, this.record('note', `OAuth: ${r.method} ${r.path}${query} to the ${where}${r.headers.authorization ? ` [authorization: ${r.headers.authorization}]` : ''}`));
+          this.seqs.set(
+            r,
+            this.record(
+              'note',
+              `OAuth: ${r.method} ${r.path}${query} to the ${where}${r.headers.authorization ? ` [authorization: ${r.headers.authorization}]` : ''}`,
+            ),
+          );
         } else {
-          this.record('note', `OAuth: ${r.method} ${r.path} answered ${r.status}${r.outcome ? `: ${r.outcome}` : ''}${r.body ? ` (body ${JSON.stringify(r.body).slice(0, 300)})` : ''}`);
+          this.record(
+            'note',
+            `OAuth: ${r.method} ${r.path} answered ${r.status}${r.outcome ? `: ${r.outcome}` : ''}${r.body ? ` (body ${JSON.stringify(r.body).slice(0, 300)})` : ''}`,
+          );
         }
       },
     });

@@ -25,7 +25,13 @@ export function judgeIssuerDuty(duty: 'iss-validated' | 'metadata-issuer-validat
     if (!answered) return { status: 'skipped', message: 'the client never received an authorization response' };
     const redeemed = codeExchanges.find((s) => s.seq > answered.seq);
     if (redeemed) {
-      return { status: 'failed', message: `the client sent the authorization code to the token endpoint although the authorization response must be rejected: ${reason}`, expected: 'no token request with that code', actual: list([redeemed]), evidence: [answered.seq, redeemed.seq] };
+      return {
+        status: 'failed',
+        message: `the client sent the authorization code to the token endpoint although the authorization response must be rejected: ${reason}`,
+        expected: 'no token request with that code',
+        actual: list([redeemed]),
+        evidence: [answered.seq, redeemed.seq],
+      };
     }
     return { status: 'passed', message: `the client rejected the authorization response (${reason}) and did not redeem its code`, evidence: [answered.seq] };
   }
@@ -35,7 +41,13 @@ export function judgeIssuerDuty(duty: 'iss-validated' | 'metadata-issuer-validat
   if (!fetched) return { status: 'skipped', message: 'the client never read the authorization server metadata' };
   const used = toServer.find((s) => s.seq > fetched.seq && s.r.path !== path && !s.r.path.startsWith('/.well-known/'));
   if (used) {
-    return { status: 'failed', message: "the client used the endpoints of a metadata document whose issuer is not the one it was discovered from", expected: `no request to the endpoints of ${facts.issuer}${path ?? ''}`, actual: list([used]), evidence: [fetched.seq, used.seq] };
+    return {
+      status: 'failed',
+      message: 'the client used the endpoints of a metadata document whose issuer is not the one it was discovered from',
+      expected: `no request to the endpoints of ${facts.issuer}${path ?? ''}`,
+      actual: list([used]),
+      evidence: [fetched.seq, used.seq],
+    };
   }
   return { status: 'passed', message: 'the client did not use a metadata document naming another issuer', evidence: [fetched.seq] };
 }

@@ -34,11 +34,32 @@ export function judgeRegistrationDuty(duty: RegistrationDuty, facts: AuthFacts):
       const pre = setup.preRegistered;
       if (!pre) return { status: 'skipped', message: 'this setup has no pre-registered client' };
       if (registrations.length > 0) {
-        return { status: 'failed', message: 'the client registered dynamically although it was given pre-registered credentials', expected: `client_id ${pre.clientId}, no registration`, actual: list(registrations), evidence: [registrations[0]!.seq] };
+        return {
+          status: 'failed',
+          message: 'the client registered dynamically although it was given pre-registered credentials',
+          expected: `client_id ${pre.clientId}, no registration`,
+          actual: list(registrations),
+          evidence: [registrations[0]!.seq],
+        };
       }
-      if (!firstAuthorize) return { status: 'failed', message: 'the client never authorized with the pre-registered client it was given', expected: `GET /authorize?client_id=${pre.clientId}`, actual: 'no authorization request' };
-      const other = [...authorizations.map((s) => [s, s.r.query.client_id] as const), ...tokenRequests.map((s) => [s, tokenClientId(s)] as const)].find(([, id]) => id !== pre.clientId);
-      if (other) return { status: 'failed', message: 'a request named another client than the pre-registered one', expected: `client_id ${pre.clientId}`, actual: `${showRequest(other[0])} with client_id ${other[1] ?? '(absent)'}`, evidence: [other[0].seq] };
+      if (!firstAuthorize)
+        return {
+          status: 'failed',
+          message: 'the client never authorized with the pre-registered client it was given',
+          expected: `GET /authorize?client_id=${pre.clientId}`,
+          actual: 'no authorization request',
+        };
+      const other = [...authorizations.map((s) => [s, s.r.query.client_id] as const), ...tokenRequests.map((s) => [s, tokenClientId(s)] as const)].find(
+        ([, id]) => id !== pre.clientId,
+      );
+      if (other)
+        return {
+          status: 'failed',
+          message: 'a request named another client than the pre-registered one',
+          expected: `client_id ${pre.clientId}`,
+          actual: `${showRequest(other[0])} with client_id ${other[1] ?? '(absent)'}`,
+          evidence: [other[0].seq],
+        };
       return { status: 'passed', message: `the client used the pre-registered client ${pre.clientId} and did not register`, evidence: [firstAuthorize.seq] };
     }
     case 'token-endpoint-auth-method': {
@@ -50,18 +71,38 @@ export function judgeRegistrationDuty(duty: RegistrationDuty, facts: AuthFacts):
         const fits = expected === undefined ? supported.includes(used) && used !== 'none' : used === expected;
         if (!fits) {
           const want = expected ?? supported.filter((m) => m !== 'none').join(' or ');
-          return { status: 'failed', message: `the token request authenticated the client with ${used}, not with ${want}`, expected: `${want} (the token endpoint supports ${supported.join(', ')})`, actual: `${showRequest(s)} authenticating with ${used}`, evidence: [s.seq] };
+          return {
+            status: 'failed',
+            message: `the token request authenticated the client with ${used}, not with ${want}`,
+            expected: `${want} (the token endpoint supports ${supported.join(', ')})`,
+            actual: `${showRequest(s)} authenticating with ${used}`,
+            evidence: [s.seq],
+          };
         }
       }
-      return { status: 'passed', message: `all ${tokenRequests.length} token requests authenticated the client as the authorization server expects`, evidence: [first.seq] };
+      return {
+        status: 'passed',
+        message: `all ${tokenRequests.length} token requests authenticated the client as the authorization server expects`,
+        evidence: [first.seq],
+      };
     }
     case 'cimd-client-id': {
       if (!setup.clientIdMetadataDocument) return { status: 'skipped', message: 'this authorization server does not advertise Client ID Metadata Documents' };
-      if (!firstAuthorize) return registrations.length > 0 ? { status: 'failed', message: 'the client registered dynamically although the authorization server supports Client ID Metadata Documents', actual: list(registrations), evidence: [registrations[0]!.seq] } : noFlow;
+      if (!firstAuthorize)
+        return registrations.length > 0
+          ? {
+              status: 'failed',
+              message: 'the client registered dynamically although the authorization server supports Client ID Metadata Documents',
+              actual: list(registrations),
+              evidence: [registrations[0]!.seq],
+            }
+          : noFlow;
       const id = firstAuthorize.r.query.client_id ?? '';
-      if (isMetadataDocumentUrl(id)) return { status: 'passed', message: `the client named itself by its metadata document URL (${id})`, evidence: [firstAuthorize.seq] };
+      if (isMetadataDocumentUrl(id))
+        return { status: 'passed', message: `the client named itself by its metadata document URL (${id})`, evidence: [firstAuthorize.seq] };
       // A URL of the wrong form is still the approach asked for; `cimd-url-form` judges its form.
-      if (looksLikeUrl(id)) return { status: 'passed', message: `the client named itself by a URL (${id}); its form is judged separately`, evidence: [firstAuthorize.seq] };
+      if (looksLikeUrl(id))
+        return { status: 'passed', message: `the client named itself by a URL (${id}); its form is judged separately`, evidence: [firstAuthorize.seq] };
       return {
         status: 'failed',
         message: `the authorization server advertises client_id_metadata_document_supported, yet the client ${registrations.length > 0 ? 'registered dynamically' : 'used another client id'}`,
@@ -74,14 +115,32 @@ export function judgeRegistrationDuty(duty: RegistrationDuty, facts: AuthFacts):
       const urlIds = authorizations.filter((s) => looksLikeUrl(s.r.query.client_id ?? ''));
       if (urlIds.length === 0) return { status: 'skipped', message: 'the client used no URL as its client id' };
       const bad = urlIds.find((s) => !isMetadataDocumentUrl(s.r.query.client_id!));
-      if (bad) return { status: 'failed', message: 'a URL client id is not an https URL with a path', expected: 'client_id like https://host/path/client.json', actual: `client_id=${bad.r.query.client_id!}`, evidence: [bad.seq] };
+      if (bad)
+        return {
+          status: 'failed',
+          message: 'a URL client id is not an https URL with a path',
+          expected: 'client_id like https://host/path/client.json',
+          actual: `client_id=${bad.r.query.client_id!}`,
+          evidence: [bad.seq],
+        };
       return { status: 'passed', message: 'every URL client id was an https URL with a path', evidence: [urlIds[0]!.seq] };
     }
     case 'application-type': {
       if (registrations.length === 0) return { status: 'skipped', message: 'the client did not register dynamically' };
       const bare = registrations.find((s) => s.r.body?.application_type === undefined);
-      if (bare) return { status: 'failed', message: 'a dynamic registration request carried no application_type', expected: 'application_type: "native" (loopback redirect URIs) or "web"', actual: `body ${JSON.stringify(bare.r.body ?? {}).slice(0, 300)}`, evidence: [bare.seq] };
-      return { status: 'passed', message: `every registration named its application_type (${registrations.map((s) => s.r.body!.application_type).join(', ')})`, evidence: [registrations[0]!.seq] };
+      if (bare)
+        return {
+          status: 'failed',
+          message: 'a dynamic registration request carried no application_type',
+          expected: 'application_type: "native" (loopback redirect URIs) or "web"',
+          actual: `body ${JSON.stringify(bare.r.body ?? {}).slice(0, 300)}`,
+          evidence: [bare.seq],
+        };
+      return {
+        status: 'passed',
+        message: `every registration named its application_type (${registrations.map((s) => s.r.body!.application_type).join(', ')})`,
+        evidence: [registrations[0]!.seq],
+      };
     }
   }
 }

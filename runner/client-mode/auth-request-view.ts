@@ -5,7 +5,8 @@ import type { HttpVerdict } from './http-expectations.js';
 
 export type Seen = AuthFacts['requests'][number];
 
-export const showRequest = ({ r }: Seen): string => `${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : ''} (${r.status || 'unanswered'})`;
+export const showRequest = ({ r }: Seen): string =>
+  `${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : ''} (${r.status || 'unanswered'})`;
 export const list = (items: Seen[]): string => (items.length === 0 ? 'none' : items.map(showRequest).join('; ').slice(0, 400));
 
 /** The requests of a cell sorted by role: to the authorization server, to the MCP endpoint, /authorize, /token, /register. */
@@ -25,7 +26,10 @@ export function viewOf(facts: AuthFacts) {
   };
 }
 
-export const noFlow: HttpVerdict = { status: 'skipped', message: 'the client sent no authorization request, so this step cannot be judged (see the discovery checks)' };
+export const noFlow: HttpVerdict = {
+  status: 'skipped',
+  message: 'the client sent no authorization request, so this step cannot be judged (see the discovery checks)',
+};
 
 /** The words of a scope string. */
 export const scopeWords = (scope: string | undefined): Set<string> => new Set((scope ?? '').split(' ').filter(Boolean));

@@ -34,7 +34,11 @@ export function judgeStepUpDuty(duty: 'step-up' | 'step-up-scope-union' | 'retry
         evidence: [first.seq, attempts[attempts.length - 1]!.seq],
       };
     }
-    return { status: 'passed', message: `the client stopped after ${attempts.length} attempt(s) of ${operation} and ${reauthorizations.length} re-authorization(s)`, evidence: [first.seq] };
+    return {
+      status: 'passed',
+      message: `the client stopped after ${attempts.length} attempt(s) of ${operation} and ${reauthorizations.length} re-authorization(s)`,
+      evidence: [first.seq],
+    };
   }
 
   if (stepUp.never) return { status: 'skipped', message: 'this setup never accepts the step-up scope, so a completed step-up cannot be judged' };
@@ -57,17 +61,39 @@ export function judgeStepUpDuty(duty: 'step-up' | 'step-up-scope-union' | 'retry
     const kept = [...scopeWords(before?.r.query.scope), ...challenged];
     const missing = kept.filter((w) => !asked.has(w));
     if (missing.length > 0) {
-      return { status: 'failed', message: `the re-authorization dropped scope it had asked for before (${missing.join(' ')})`, expected: `scope including ${kept.join(' ')}`, actual: showRequest(again), evidence: [first.seq, again.seq] };
+      return {
+        status: 'failed',
+        message: `the re-authorization dropped scope it had asked for before (${missing.join(' ')})`,
+        expected: `scope including ${kept.join(' ')}`,
+        actual: showRequest(again),
+        evidence: [first.seq, again.seq],
+      };
     }
     return { status: 'passed', message: 'the re-authorization asked for the earlier scope and the challenged one', evidence: [again.seq] };
   }
   const missing = challenged.filter((w) => !asked.has(w));
   if (missing.length > 0) {
-    return { status: 'failed', message: `the re-authorization after the 403 did not ask for the challenged scope (${missing.join(' ')})`, expected: `scope including ${stepUp.scope}`, actual: showRequest(again), evidence: [first.seq, again.seq] };
+    return {
+      status: 'failed',
+      message: `the re-authorization after the 403 did not ask for the challenged scope (${missing.join(' ')})`,
+      expected: `scope including ${stepUp.scope}`,
+      actual: showRequest(again),
+      evidence: [first.seq, again.seq],
+    };
   }
   const retried = mcp.find((s) => s.seq > again.seq && s.r.rpcMethod === operation && s.r.status >= 200 && s.r.status < 300);
   if (!retried) {
-    return { status: 'failed', message: `the client re-authorized with the challenged scope but never sent ${operation} again with the new token`, expected: `${operation} retried and served`, actual: `later MCP requests: ${list(mcp.filter((s) => s.seq > again.seq))}`, evidence: [first.seq, again.seq] };
+    return {
+      status: 'failed',
+      message: `the client re-authorized with the challenged scope but never sent ${operation} again with the new token`,
+      expected: `${operation} retried and served`,
+      actual: `later MCP requests: ${list(mcp.filter((s) => s.seq > again.seq))}`,
+      evidence: [first.seq, again.seq],
+    };
   }
-  return { status: 'passed', message: `after the 403 the client re-authorized with the challenged scope and ${operation} went through`, evidence: [first.seq, again.seq, retried.seq] };
+  return {
+    status: 'passed',
+    message: `after the 403 the client re-authorized with the challenged scope and ${operation} went through`,
+    evidence: [first.seq, again.seq, retried.seq],
+  };
 }

@@ -15,34 +15,66 @@ function conversation(steps: [boolean, RecordedLine][]) {
 
 describe('judgeCancellations', () => {
   it('passes a cancellation of a request still awaiting its response', () => {
-    const c = conversation([[true, request(1, 'initialize')], [false, response(1)], [true, request(2, 'tools/call')], [true, cancel(2)]]);
+    const c = conversation([
+      [true, request(1, 'initialize')],
+      [false, response(1)],
+      [true, request(2, 'tools/call')],
+      [true, cancel(2)],
+    ]);
     expect(judgeCancellations('in-progress', c.fromClient, c.toClient, false).status).toBe('passed');
     expect(judgeCancellations('not-initialize', c.fromClient, c.toClient, false).status).toBe('passed');
   });
 
   it('fails a cancellation sent after the response arrived', () => {
-    const c = conversation([[true, request(2, 'tools/call')], [false, response(2)], [true, cancel(2)]]);
-    expect(judgeCancellations('in-progress', c.fromClient, c.toClient, false)).toMatchObject({ status: 'failed', message: expect.stringMatching(/after its response/) });
+    const c = conversation([
+      [true, request(2, 'tools/call')],
+      [false, response(2)],
+      [true, cancel(2)],
+    ]);
+    expect(judgeCancellations('in-progress', c.fromClient, c.toClient, false)).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/after its response/),
+    });
   });
 
   it('fails a cancellation naming a request sent on another connection or never sent', () => {
-    const other = conversation([[true, request(2, 'tools/call', 1)], [true, cancel(2, 2)]]);
-    expect(judgeCancellations('in-progress', other.fromClient, other.toClient, false)).toMatchObject({ status: 'failed', message: expect.stringMatching(/not a request it had sent/) });
+    const other = conversation([
+      [true, request(2, 'tools/call', 1)],
+      [true, cancel(2, 2)],
+    ]);
+    expect(judgeCancellations('in-progress', other.fromClient, other.toClient, false)).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/not a request it had sent/),
+    });
     // At a stateless revision every HTTP POST is its own connection: the request counts.
     expect(judgeCancellations('in-progress', other.fromClient, other.toClient, true).status).toBe('passed');
   });
 
   it('judges the latest request of a reused id (stateless POSTs may reuse ids)', () => {
-    const c = conversation([[true, request(1, 'tools/call', 1)], [false, response(1, 1)], [true, request(1, 'tools/call', 2)], [true, cancel(1, 3)]]);
+    const c = conversation([
+      [true, request(1, 'tools/call', 1)],
+      [false, response(1, 1)],
+      [true, request(1, 'tools/call', 2)],
+      [true, cancel(1, 3)],
+    ]);
     expect(judgeCancellations('in-progress', c.fromClient, c.toClient, true).status).toBe('passed');
   });
 
   it('fails a cancellation of initialize, and skips when there is nothing to judge', () => {
-    const c = conversation([[true, request(1, 'initialize')], [true, cancel(1)]]);
+    const c = conversation([
+      [true, request(1, 'initialize')],
+      [true, cancel(1)],
+    ]);
     expect(judgeCancellations('not-initialize', c.fromClient, c.toClient, false).status).toBe('failed');
-    const none = conversation([[true, request(1, 'tools/list')], [false, response(1)]]);
+    const none = conversation([
+      [true, request(1, 'tools/list')],
+      [false, response(1)],
+    ]);
     expect(judgeCancellations('in-progress', none.fromClient, none.toClient, false).status).toBe('skipped');
-    const stateless = conversation([[true, request(1, 'tools/call')], [true, cancel(1)]]);
+    const stateless = conversation([
+      [true, request(1, 'tools/call')],
+      [true, cancel(1)],
+    ]);
     expect(judgeCancellations('not-initialize', stateless.fromClient, stateless.toClient, true).status).toBe('skipped');
   });
 });

@@ -17,7 +17,8 @@ interface Line {
   message: Record<string, unknown>;
 }
 
-const objects = (lines: RecordedLine[]): Line[] => lines.filter((l) => isObject(l.message)).map((l) => ({ seq: l.seq, connection: l.connection, message: l.message as Record<string, unknown> }));
+const objects = (lines: RecordedLine[]): Line[] =>
+  lines.filter((l) => isObject(l.message)).map((l) => ({ seq: l.seq, connection: l.connection, message: l.message as Record<string, unknown> }));
 const isRequest = (m: Record<string, unknown>) => typeof m.method === 'string' && Object.hasOwn(m, 'id');
 const sameId = (a: unknown, b: unknown) => a === b && a !== undefined;
 
@@ -33,18 +34,40 @@ export function judgeCancellations(duty: CancellationDuty, fromClient: RecordedL
     const target = sent.findLast((s) => scoped(s, cancel) && isRequest(s.message) && sameId(s.message.id, requestId));
     if (duty === 'not-initialize') {
       if (target?.message.method === 'initialize') {
-        return { status: 'failed', message: 'the client cancelled its initialize request', expected: 'no notifications/cancelled naming the initialize request', actual: renderValue(cancel.message), evidence: [target.seq, cancel.seq] };
+        return {
+          status: 'failed',
+          message: 'the client cancelled its initialize request',
+          expected: 'no notifications/cancelled naming the initialize request',
+          actual: renderValue(cancel.message),
+          evidence: [target.seq, cancel.seq],
+        };
       }
       continue;
     }
     if (!target) {
-      return { status: 'failed', message: `the client cancelled ${renderValue(requestId)}, which is not a request it had sent on this connection`, expected: 'the id of a request of the client still awaiting its response', actual: renderValue(cancel.message), evidence: [cancel.seq] };
+      return {
+        status: 'failed',
+        message: `the client cancelled ${renderValue(requestId)}, which is not a request it had sent on this connection`,
+        expected: 'the id of a request of the client still awaiting its response',
+        actual: renderValue(cancel.message),
+        evidence: [cancel.seq],
+      };
     }
     const answer = received.find((r) => r.seq > target.seq && scoped(r, cancel) && typeof r.message.method !== 'string' && sameId(r.message.id, requestId));
     if (answer) {
-      return { status: 'failed', message: `the client cancelled request ${renderValue(requestId)} after its response had arrived`, expected: 'a cancellation only while the request is in progress', actual: renderValue(cancel.message), evidence: [target.seq, answer.seq, cancel.seq] };
+      return {
+        status: 'failed',
+        message: `the client cancelled request ${renderValue(requestId)} after its response had arrived`,
+        expected: 'a cancellation only while the request is in progress',
+        actual: renderValue(cancel.message),
+        evidence: [target.seq, answer.seq, cancel.seq],
+      };
     }
   }
-  if (duty === 'not-initialize' && !sent.some((s) => s.message.method === 'initialize')) return { status: 'skipped', message: 'the client sent no initialize request' };
-  return { status: 'passed', message: `all ${cancels.length} cancellations named ${duty === 'in-progress' ? 'requests of the client still in progress' : 'requests other than initialize'}` };
+  if (duty === 'not-initialize' && !sent.some((s) => s.message.method === 'initialize'))
+    return { status: 'skipped', message: 'the client sent no initialize request' };
+  return {
+    status: 'passed',
+    message: `all ${cancels.length} cancellations named ${duty === 'in-progress' ? 'requests of the client still in progress' : 'requests other than initialize'}`,
+  };
 }

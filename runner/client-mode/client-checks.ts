@@ -26,12 +26,19 @@ export function clientAlwaysOnChecks(
         actual: malformed.text.slice(0, 300),
         evidence: [malformed.seq],
       }
-    : { id: 'always/client-valid-json-rpc', rule: ruleRef(ALWAYS_ON_RULES.validJsonRpc), status: 'passed', message: `all ${fromClient.length} lines were JSON-RPC messages` };
+    : {
+        id: 'always/client-valid-json-rpc',
+        rule: ruleRef(ALWAYS_ON_RULES.validJsonRpc),
+        status: 'passed',
+        message: `all ${fromClient.length} lines were JSON-RPC messages`,
+      };
   const checks = [validJsonRpc];
   if (!validatorFor) return checks;
   // A response is validated as the answer to the request of the mock it carries the id of.
   const asked = new Map<string, string>();
-  for (const l of toClient) if (isObject(l.message) && typeof l.message.method === 'string' && Object.hasOwn(l.message, 'id')) asked.set(`${l.connection}:${JSON.stringify(l.message.id)}`, l.message.method);
+  for (const l of toClient)
+    if (isObject(l.message) && typeof l.message.method === 'string' && Object.hasOwn(l.message, 'id'))
+      asked.set(`${l.connection}:${JSON.stringify(l.message.id)}`, l.message.method);
   for (const l of fromClient) {
     if (!isObject(l.message) || classify(l.message).kind === 'invalid') continue;
     const method = typeof l.message.method === 'string' ? undefined : asked.get(`${l.connection}:${JSON.stringify(l.message.id)}`);
@@ -50,14 +57,20 @@ export function clientAlwaysOnChecks(
       return checks;
     }
   }
-  checks.push({ id: 'always/client-schema-valid', rule: ruleRef(ALWAYS_ON_RULES.schemaValid), status: 'passed', message: 'every message of the client is valid against the schema' });
+  checks.push({
+    id: 'always/client-schema-valid',
+    rule: ruleRef(ALWAYS_ON_RULES.schemaValid),
+    status: 'passed',
+    message: 'every message of the client is valid against the schema',
+  });
   return checks;
 }
 
 /** The protocol version the mock agreed to in its answer to the client's initialize, per connection. */
 export function negotiatedVersions(fromClient: RecordedLine[], toClient: RecordedLine[]): Map<number, string> {
   const initializeIds = new Set<string>();
-  for (const l of fromClient) if (isObject(l.message) && l.message.method === 'initialize') initializeIds.add(`${l.connection}:${JSON.stringify(l.message.id)}`);
+  for (const l of fromClient)
+    if (isObject(l.message) && l.message.method === 'initialize') initializeIds.add(`${l.connection}:${JSON.stringify(l.message.id)}`);
   const versions = new Map<number, string>();
   for (const l of toClient) {
     if (!isObject(l.message) || typeof l.message.method === 'string' || !initializeIds.has(`${l.connection}:${JSON.stringify(l.message.id)}`)) continue;

@@ -7,7 +7,19 @@ import type { ClientScenario } from './types.js';
 
 export function asCoverageScenario(s: ClientScenario): Scenario {
   const cited = [...new Set([...s.rules, ...s.expect.flatMap((e) => (e.rule ? [e.rule] : []))])];
-  return { id: s.id, title: s.title, area: s.area, role: 'client', revisions: s.revisions, rules: cited, tags: s.tags, session: 'fresh', requires: [], steps: [], file: s.file };
+  return {
+    id: s.id,
+    title: s.title,
+    area: s.area,
+    role: 'client',
+    revisions: s.revisions,
+    rules: cited,
+    tags: s.tags,
+    session: 'fresh',
+    requires: [],
+    steps: [],
+    file: s.file,
+  };
 }
 
 /** The client scenarios under `dirs` as coverage entries; throws ScenarioLoadError on a bad file. */

@@ -42,7 +42,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 export function judgeExpectations(input: JudgeInput): CheckResult[] {
   const vars: Record<string, unknown> = {};
-  const sent: Sent[] = input.fromClient.filter((l) => isObject(l.message)).map((l) => ({ seq: l.seq, connection: l.connection, message: l.message as Record<string, unknown> }));
+  const sent: Sent[] = input.fromClient
+    .filter((l) => isObject(l.message))
+    .map((l) => ({ seq: l.seq, connection: l.connection, message: l.message as Record<string, unknown> }));
   const ctx = (): MatchContext => ({ ...input.match, vars });
   const matches = (pattern: unknown, message: unknown) => matchPattern(pattern, message, ctx()).ok;
   return input.expectations.map((e, i) => {
@@ -74,30 +76,67 @@ function judgeOne(
       // Judged per connection: a client may start its server more than once.
       const openings = new Map<number, Sent>();
       for (const s of sent) if ((e.probes || !isVersionProbe(s)) && !openings.has(s.connection)) openings.set(s.connection, s);
-      if (openings.size === 0) return { status: 'failed', message: `the client sent no message at all${e.probes ? '' : ' (other than version probes)'}`, expected: describePattern(e.pattern) };
+      if (openings.size === 0)
+        return {
+          status: 'failed',
+          message: `the client sent no message at all${e.probes ? '' : ' (other than version probes)'}`,
+          expected: describePattern(e.pattern),
+        };
       for (const first of openings.values()) {
         const outcome = matchPattern(e.pattern, first.message, ctx());
-        if (!outcome.ok) return { status: 'failed', message: 'the client opened a connection with another message', expected: describePattern(e.pattern), actual: show(first), pointer: outcome.pointer, evidence: [first.seq] };
+        if (!outcome.ok)
+          return {
+            status: 'failed',
+            message: 'the client opened a connection with another message',
+            expected: describePattern(e.pattern),
+            actual: show(first),
+            pointer: outcome.pointer,
+            evidence: [first.seq],
+          };
       }
-      return { status: 'passed', message: `the client opened ${openings.size === 1 ? 'the connection' : `all ${openings.size} connections`} with the expected message`, evidence: [...openings.values()].map((s) => s.seq) };
+      return {
+        status: 'passed',
+        message: `the client opened ${openings.size === 1 ? 'the connection' : `all ${openings.size} connections`} with the expected message`,
+        evidence: [...openings.values()].map((s) => s.seq),
+      };
     }
     case 'sent': {
       const hit = sent.find((s) => matches(e.pattern, s.message));
-      if (!hit) return { status: 'failed', message: 'no message of the client matched', expected: describePattern(e.pattern), actual: `${sent.length} messages, none matching` };
+      if (!hit)
+        return {
+          status: 'failed',
+          message: 'no message of the client matched',
+          expected: describePattern(e.pattern),
+          actual: `${sent.length} messages, none matching`,
+        };
       for (const [name, pointer] of Object.entries(e.capture ?? {})) vars[name] = getPointer(hit.message, pointer).value;
       return { status: 'passed', message: 'the client sent the expected message', evidence: [hit.seq] };
     }
     case 'notSent': {
       const hit = sent.find((s) => matches(e.pattern, s.message));
       if (!hit) return { status: 'passed', message: 'the client sent no such message' };
-      return { status: 'failed', message: 'the client sent a message it must not send', expected: `no message matching ${describePattern(e.pattern)}`, actual: show(hit), evidence: [hit.seq] };
+      return {
+        status: 'failed',
+        message: 'the client sent a message it must not send',
+        expected: `no message matching ${describePattern(e.pattern)}`,
+        actual: show(hit),
+        evidence: [hit.seq],
+      };
     }
     case 'each': {
       const judged = e.where === undefined ? sent : sent.filter((s) => matches(e.where, s.message));
       if (judged.length === 0) return { status: 'skipped', message: 'the client sent no message this check applies to' };
       for (const s of judged) {
         const outcome = matchPattern(e.pattern, s.message, ctx());
-        if (!outcome.ok) return { status: 'failed', message: 'a message of the client did not match', expected: describePattern(e.pattern), actual: show(s), pointer: outcome.pointer, evidence: [s.seq] };
+        if (!outcome.ok)
+          return {
+            status: 'failed',
+            message: 'a message of the client did not match',
+            expected: describePattern(e.pattern),
+            actual: show(s),
+            pointer: outcome.pointer,
+            evidence: [s.seq],
+          };
       }
       return { status: 'passed', message: `all ${judged.length} such messages matched` };
     }
@@ -153,7 +192,9 @@ function judgeOne(
       if (asked.length === 0) return { status: 'skipped', message: `the mock never sent ${e.method}: the client did not do what triggers it` };
       for (const request of asked) {
         const id = (request.message as Record<string, unknown>).id;
-        const answer = sent.find((s) => s.seq > request.seq && s.connection === request.connection && typeof s.message.method !== 'string' && s.message.id === id);
+        const answer = sent.find(
+          (s) => s.seq > request.seq && s.connection === request.connection && typeof s.message.method !== 'string' && s.message.id === id,
+        );
         if (e.capability !== undefined) {
           if (!answer) return { status: 'skipped', message: `the client never answered ${e.method}, so its capability cannot be judged` };
           const verdict = judgeByCapability(e.capability, e.error, declaredCapabilities(sent, request.connection), answer, e.method, ctx);
@@ -161,11 +202,27 @@ function judgeOne(
           continue;
         }
         if (!answer) return { status: 'failed', message: `the client never answered the server's ${e.method}`, evidence: [request.seq] };
-        const pattern = e.result !== undefined ? { result: e.result } : e.error !== undefined ? { error: e.error } : { $oneOf: [{ result: { $any: true } }, { error: { $any: true } }] };
+        const pattern =
+          e.result !== undefined
+            ? { result: e.result }
+            : e.error !== undefined
+              ? { error: e.error }
+              : { $oneOf: [{ result: { $any: true } }, { error: { $any: true } }] };
         const outcome = matchPattern(pattern, answer.message, ctx());
-        if (!outcome.ok) return { status: 'failed', message: `the client's answer to ${e.method} did not match`, expected: describePattern(pattern), actual: show(answer), pointer: outcome.pointer, evidence: [request.seq, answer.seq] };
+        if (!outcome.ok)
+          return {
+            status: 'failed',
+            message: `the client's answer to ${e.method} did not match`,
+            expected: describePattern(pattern),
+            actual: show(answer),
+            pointer: outcome.pointer,
+            evidence: [request.seq, answer.seq],
+          };
       }
-      return { status: 'passed', message: `the client answered ${asked.length} ${e.method} request(s)${e.capability !== undefined ? ` as its ${e.capability} capability says` : ''}` };
+      return {
+        status: 'passed',
+        message: `the client answered ${asked.length} ${e.method} request(s)${e.capability !== undefined ? ` as its ${e.capability} capability says` : ''}`,
+      };
     }
     case 'cancellations':
       return judgeCancellations(e.duty, input.fromClient, toClient, isStateless(input.revision));
@@ -174,7 +231,11 @@ function judgeOne(
       return judgeHttpDuty(e.duty, input.http, input.revision);
     }
     case 'auth': {
-      if (!input.auth) return { status: 'skipped', message: 'authorization duties are judged only when the scenario puts the mock behind authorization (`auth:`) and the client is tested over {url}' };
+      if (!input.auth)
+        return {
+          status: 'skipped',
+          message: 'authorization duties are judged only when the scenario puts the mock behind authorization (`auth:`) and the client is tested over {url}',
+        };
       return judgeAuthDuty(e.duty, input.auth);
     }
   }
@@ -206,19 +267,42 @@ function hasPath(caps: Record<string, unknown>, path: string): boolean {
  * undeclared capability is judged (against that pattern). Returns the verdict when the answer does
  * not fit (or cannot be judged), undefined when it fits.
  */
-function judgeByCapability(capability: string, errorPattern: unknown, caps: Record<string, unknown>, answer: Sent, method: string, ctx: () => MatchContext): Verdict | undefined {
+function judgeByCapability(
+  capability: string,
+  errorPattern: unknown,
+  caps: Record<string, unknown>,
+  answer: Sent,
+  method: string,
+  ctx: () => MatchContext,
+): Verdict | undefined {
   const error = isObject(answer.message.error) ? answer.message.error : undefined;
   if (hasPath(caps, capability)) {
     // With an error pattern the check is about how an undeclared capability is refused only.
     if (errorPattern !== undefined) return { status: 'skipped', message: `the client declared ${capability}, so how it refuses ${method} cannot be judged` };
     if (error?.code !== -32601) return undefined;
-    return { status: 'failed', message: `the client declared ${capability} but answered ${method} with method not found`, expected: `a result (or an error other than -32601) to ${method}`, actual: renderValue(answer.message) };
+    return {
+      status: 'failed',
+      message: `the client declared ${capability} but answered ${method} with method not found`,
+      expected: `a result (or an error other than -32601) to ${method}`,
+      actual: renderValue(answer.message),
+    };
   }
   if (!error) {
-    return { status: 'failed', message: `the client answered ${method} with a result without declaring the ${capability} capability`, expected: `an error to ${method}, or ${capability} in its capabilities`, actual: renderValue(answer.message) };
+    return {
+      status: 'failed',
+      message: `the client answered ${method} with a result without declaring the ${capability} capability`,
+      expected: `an error to ${method}, or ${capability} in its capabilities`,
+      actual: renderValue(answer.message),
+    };
   }
   if (errorPattern === undefined) return undefined;
   const outcome = matchPattern(errorPattern, error, ctx());
   if (outcome.ok) return undefined;
-  return { status: 'failed', message: `the client refused ${method} (not declared) with another error than expected`, expected: describePattern(errorPattern), actual: renderValue(answer.message), pointer: `/error${outcome.pointer}` };
+  return {
+    status: 'failed',
+    message: `the client refused ${method} (not declared) with another error than expected`,
+    expected: describePattern(errorPattern),
+    actual: renderValue(answer.message),
+    pointer: `/error${outcome.pointer}`,
+  };
 }

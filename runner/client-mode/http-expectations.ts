@@ -20,7 +20,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 const bodyMethod = (r: HttpRequestRecord): string | undefined => (isObject(r.body) && typeof r.body.method === 'string' ? r.body.method : undefined);
 const isInitialize = (r: HttpRequestRecord) => r.method === 'POST' && bodyMethod(r) === 'initialize';
-const show = (r: HttpRequestRecord, header: string) => `${r.method}${bodyMethod(r) ? ` ${bodyMethod(r)}` : ''} with ${header}: ${r.headers[header] ?? '(absent)'}`;
+const show = (r: HttpRequestRecord, header: string) =>
+  `${r.method}${bodyMethod(r) ? ` ${bodyMethod(r)}` : ''} with ${header}: ${r.headers[header] ?? '(absent)'}`;
 
 export function judgeHttpDuty(duty: HttpCheckName, facts: HttpFacts, revision: Revision): HttpVerdict {
   switch (duty) {
@@ -57,7 +58,13 @@ function acceptHeader(requests: HttpRequestRecord[]): HttpVerdict {
     const listed = acceptedTypes(r.headers.accept);
     const missing = needed.filter((t) => !listed.includes(t));
     if (missing.length > 0) {
-      return { status: 'failed', message: `a ${r.method} did not accept ${missing.join(' and ')}`, expected: `accept: ${needed.join(', ')}`, actual: show(r, 'accept'), evidence: [r.seq] };
+      return {
+        status: 'failed',
+        message: `a ${r.method} did not accept ${missing.join(' and ')}`,
+        expected: `accept: ${needed.join(', ')}`,
+        actual: show(r, 'accept'),
+        evidence: [r.seq],
+      };
     }
   }
   return { status: 'passed', message: `all ${judged.length} POST and GET requests listed the media types they must accept` };
@@ -71,7 +78,13 @@ function sessionId(requests: HttpRequestRecord[]): HttpVerdict {
     if (given !== undefined && !isInitialize(r)) {
       judged++;
       if (r.headers['mcp-session-id'] !== given) {
-        return { status: 'failed', message: 'a request after the handshake did not carry the session id the server issued', expected: `mcp-session-id: ${given}`, actual: show(r, 'mcp-session-id'), evidence: [r.seq] };
+        return {
+          status: 'failed',
+          message: 'a request after the handshake did not carry the session id the server issued',
+          expected: `mcp-session-id: ${given}`,
+          actual: show(r, 'mcp-session-id'),
+          evidence: [r.seq],
+        };
       }
     }
     given = r.issuedSession ?? given;
@@ -90,14 +103,19 @@ function protocolVersion(requests: HttpRequestRecord[], revision: Revision, valu
     if (value ? header !== undefined && header !== revision : header === undefined) {
       return {
         status: 'failed',
-        message: value ? 'a request named another protocol version than the one negotiated' : 'a request after initialization had no MCP-Protocol-Version header',
+        message: value
+          ? 'a request named another protocol version than the one negotiated'
+          : 'a request after initialization had no MCP-Protocol-Version header',
         expected: `mcp-protocol-version: ${revision}`,
         actual: show(r, 'mcp-protocol-version'),
         evidence: [r.seq],
       };
     }
   }
-  return { status: 'passed', message: `all ${later.length} requests after initialize ${value ? 'named the negotiated version' : 'carried MCP-Protocol-Version'}` };
+  return {
+    status: 'passed',
+    message: `all ${later.length} requests after initialize ${value ? 'named the negotiated version' : 'carried MCP-Protocol-Version'}`,
+  };
 }
 
 const NAMED: Record<string, string> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -123,7 +141,13 @@ function metadataHeaders(requests: HttpRequestRecord[]): HttpVerdict {
     for (const [header, want] of expected) {
       const got = r.headers[header];
       if (want !== undefined && (got === undefined || (header === 'mcp-name' ? decodeSentinel(got) : got) !== want)) {
-        return { status: 'failed', message: `a request's ${header} header does not mirror its body`, expected: `${header}: ${want}`, actual: show(r, header), evidence: [r.seq] };
+        return {
+          status: 'failed',
+          message: `a request's ${header} header does not mirror its body`,
+          expected: `${header}: ${want}`,
+          actual: show(r, header),
+          evidence: [r.seq],
+        };
       }
     }
   }
@@ -142,7 +166,13 @@ function reinitialize(facts: HttpFacts): HttpVerdict {
     status: 'failed',
     message: 'after its session ended (404) the client never sent a new initialize without a session id',
     expected: 'POST initialize without Mcp-Session-Id',
-    actual: after.length === 0 ? 'no further request' : after.map((r) => show(r, 'mcp-session-id')).join('; ').slice(0, 300),
+    actual:
+      after.length === 0
+        ? 'no further request'
+        : after
+            .map((r) => show(r, 'mcp-session-id'))
+            .join('; ')
+            .slice(0, 300),
     evidence: [refused.seq],
   };
 }
@@ -164,7 +194,13 @@ function resume(facts: HttpFacts): HttpVerdict {
     status: 'failed',
     message: 'the client did not resume the dropped stream with GET and the Last-Event-ID it had received',
     expected: `GET with last-event-id: ${drop.lastEventId}`,
-    actual: gets.length === 0 ? 'no GET after the drop' : gets.map((r) => show(r, 'last-event-id')).join('; ').slice(0, 300),
+    actual:
+      gets.length === 0
+        ? 'no GET after the drop'
+        : gets
+            .map((r) => show(r, 'last-event-id'))
+            .join('; ')
+            .slice(0, 300),
     evidence: [drop.seq],
   };
 }
@@ -174,6 +210,13 @@ function retry(facts: HttpFacts): HttpVerdict {
   if (!drop || drop.retryMs === undefined) return { status: 'skipped', message: 'the mock sent no retry field' };
   if (!get) return { status: 'skipped', message: 'the client did not resume the stream, so its wait cannot be judged' };
   const waited = get.t - drop.t;
-  if (waited >= drop.retryMs) return { status: 'passed', message: `the client waited ${waited} ms (retry: ${drop.retryMs}) before resuming`, evidence: [drop.seq, get.seq] };
-  return { status: 'failed', message: 'the client resumed sooner than the retry field allowed', expected: `≥ ${drop.retryMs} ms after the stream was closed`, actual: `${waited} ms`, evidence: [drop.seq, get.seq] };
+  if (waited >= drop.retryMs)
+    return { status: 'passed', message: `the client waited ${waited} ms (retry: ${drop.retryMs}) before resuming`, evidence: [drop.seq, get.seq] };
+  return {
+    status: 'failed',
+    message: 'the client resumed sooner than the retry field allowed',
+    expected: `≥ ${drop.retryMs} ms after the stream was closed`,
+    actual: `${waited} ms`,
+    evidence: [drop.seq, get.seq],
+  };
 }

@@ -54,7 +54,10 @@ export class HttpClientHost implements ClientHost {
           }
         },
         streamDropped: ({ lastEventId, retryMs }) => {
-          const seq = this.record('note', `mock closed the connection of an SSE stream after event ${lastEventId}${retryMs !== undefined ? ` (retry: ${retryMs})` : ''}`);
+          const seq = this.record(
+            'note',
+            `mock closed the connection of an SSE stream after event ${lastEventId}${retryMs !== undefined ? ` (retry: ${retryMs})` : ''}`,
+          );
           this.http.drops.push({ seq, t: this.now(), lastEventId, ...(retryMs !== undefined ? { retryMs } : {}) });
         },
         sessionEnded: (id) => {
@@ -84,7 +87,9 @@ export class HttpClientHost implements ClientHost {
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value[0]! : value;
-    const shown = ['mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method'].filter((h) => headers[h] !== undefined).map((h) => `${h}: ${headers[h]}`);
+    const shown = ['mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method']
+      .filter((h) => headers[h] !== undefined)
+      .map((h) => `${h}: ${headers[h]}`);
     const seq = this.record('note', `HTTP ${req.method ?? '?'} from the client${shown.length ? ` [${shown.join(', ')}]` : ''}`);
     const entry: HttpRequestRecord = {
       seq,
@@ -101,6 +106,8 @@ export class HttpClientHost implements ClientHost {
     };
     this.http.requests.push(entry);
     this.byRequest.set(req, entry);
-    res.once('finish', () => this.record('note', `HTTP ${entry.method} answered ${res.statusCode}${entry.issuedSession ? ` [mcp-session-id: ${entry.issuedSession}]` : ''}`));
+    res.once('finish', () =>
+      this.record('note', `HTTP ${entry.method} answered ${res.statusCode}${entry.issuedSession ? ` [mcp-session-id: ${entry.issuedSession}]` : ''}`),
+    );
   }
 }

@@ -32,7 +32,18 @@ describe('client scenarios', () => {
   });
 
   it('checks the rules cited and the mock server block once the shape is right', () => {
-    const text = ['id: client/x', 'title: X', 'area: client', 'role: client', 'rules: [client.no-such-rule]', 'server:', '  tools:', '    - { name: a, txt: hi }', 'expect:', '  - uniqueRequestIds: true'].join('\n');
+    const text = [
+      'id: client/x',
+      'title: X',
+      'area: client',
+      'role: client',
+      'rules: [client.no-such-rule]',
+      'server:',
+      '  tools:',
+      '    - { name: a, txt: hi }',
+      'expect:',
+      '  - uniqueRequestIds: true',
+    ].join('\n');
     const { problems } = parseClientScenario('x.yaml', text, rules, { id: 'client/y' });
     const messages = problems.map((p) => `${p.line}: ${p.message}`);
     expect(messages).toEqual(

@@ -38,7 +38,12 @@ export function loadClientScenarios(options: { dirs: string[]; root: string; rul
   return { scenarios, problems };
 }
 
-export function parseClientScenario(file: string, text: string, rules: RulesCatalogue, expect: { id?: string; area?: string } = {}): { scenario?: ClientScenario; problems: SourceProblem[] } {
+export function parseClientScenario(
+  file: string,
+  text: string,
+  rules: RulesCatalogue,
+  expect: { id?: string; area?: string } = {},
+): { scenario?: ClientScenario; problems: SourceProblem[] } {
   const source = parseYamlSource(file, text, CLIENT_SCENARIO_INVALID);
   if (source.problems.length > 0) return { problems: source.problems };
   const validate = userFileValidator('client-scenario');
@@ -49,14 +54,17 @@ export function parseClientScenario(file: string, text: string, rules: RulesCata
   const problems: SourceProblem[] = [];
   const at = (pointer: string, message: string, fix: string, key?: string) =>
     problems.push({ code: CLIENT_SCENARIO_INVALID, file, ...source.locate(pointer, key), ...(key ? { key } : {}), message, fix });
-  if (expect.id && raw.id !== expect.id) at('', `The id \`${String(raw.id)}\` does not match the file's place.`, `Use \`id: ${expect.id}\` or move the file.`, 'id');
-  if (expect.area && raw.area !== expect.area) at('', `The area \`${String(raw.area)}\` does not match the file's folder.`, `Use \`area: ${expect.area}\`.`, 'area');
-  const cited = [...(raw.rules as string[]), ...((raw.expect as Record<string, unknown>[]).map((e) => e.rule).filter((r): r is string => typeof r === 'string'))];
+  if (expect.id && raw.id !== expect.id)
+    at('', `The id \`${String(raw.id)}\` does not match the file's place.`, `Use \`id: ${expect.id}\` or move the file.`, 'id');
+  if (expect.area && raw.area !== expect.area)
+    at('', `The area \`${String(raw.area)}\` does not match the file's folder.`, `Use \`area: ${expect.area}\`.`, 'area');
+  const cited = [...(raw.rules as string[]), ...(raw.expect as Record<string, unknown>[]).map((e) => e.rule).filter((r): r is string => typeof r === 'string')];
   for (const id of new Set(cited)) {
     if (!rules.has(id)) at('', `The rule \`${id}\` is not in the rules catalogue.`, 'Cite a rule id from schema/rules/*.yaml, or add the rule there.', 'rules');
   }
   try {
-    if (expandRange((raw.revisions as RevisionRange | undefined) ?? '*').length === 0) at('', 'The revision range selects no revision.', 'Widen the range.', 'revisions');
+    if (expandRange((raw.revisions as RevisionRange | undefined) ?? '*').length === 0)
+      at('', 'The revision range selects no revision.', 'Widen the range.', 'revisions');
   } catch (err) {
     if (!(err instanceof RevisionRangeError)) throw err;
     at('', err.message, err.fix, 'revisions');

@@ -62,7 +62,15 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
     transcript.push({ seq: ++seq, t: Date.now() - started, dir, text: text.length > 2000 ? `${text.slice(0, 2000)} …` : text });
     return seq;
   };
-  const base = { id: scenario.id, title: scenario.title, area: scenario.area, revision, transport: input.command.includes(URL_PLACEHOLDER) ? 'http' : 'stdio', tags: scenario.tags, repro: input.repro };
+  const base = {
+    id: scenario.id,
+    title: scenario.title,
+    area: scenario.area,
+    revision,
+    transport: input.command.includes(URL_PLACEHOLDER) ? 'http' : 'stdio',
+    tags: scenario.tags,
+    repro: input.repro,
+  };
   const done = (status: ScenarioResult['status'], checks: CheckResult[], extra: Partial<ScenarioResult> = {}): ScenarioResult => ({
     ...base,
     status,
@@ -75,14 +83,21 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
 
   const overHttp = input.command.includes(URL_PLACEHOLDER);
   if (scenario.transport !== undefined && scenario.transport !== (overHttp ? 'http' : 'stdio')) {
-    return done('skipped', [], { skipReason: `the scenario judges ${scenario.transport === 'http' ? 'HTTP-level duties: give the client command {url}' : 'stdio only'}` });
+    return done('skipped', [], {
+      skipReason: `the scenario judges ${scenario.transport === 'http' ? 'HTTP-level duties: give the client command {url}' : 'stdio only'}`,
+    });
   }
   if (scenario.auth && !input.judgeAuthorization) {
-    return done('skipped', [], { skipReason: 'authorization is OPTIONAL for clients; run with --auth (or --tag authorization) to judge a client that implements OAuth' });
+    return done('skipped', [], {
+      skipReason: 'authorization is OPTIONAL for clients; run with --auth (or --tag authorization) to judge a client that implements OAuth',
+    });
   }
   const withinMs = scenario.withinMs ?? input.clientRunMs;
   const config = { serverInfo: { name: 'mcp-conform-mock', version: '1.0.0' }, revisions: [revision], ...scenario.server } as MockConfig;
-  const mock = createMockFromConfig(config, { record: false, logger: { warn: (m) => record('note', `mock: ${m}`), error: (m) => record('note', `mock: ${m}`) } });
+  const mock = createMockFromConfig(config, {
+    record: false,
+    logger: { warn: (m) => record('note', `mock: ${m}`), error: (m) => record('note', `mock: ${m}`) },
+  });
   const served: ClientHost = overHttp && input.makeHttpHost ? input.makeHttpHost(mock, record) : new StdioRelayHost(mock, record, input.relayEntry);
   const bridge = scenario.auth && overHttp ? new AuthorizingHttpHost(served, scenario.auth, record) : served;
   const pointer = await bridge.start();
@@ -108,11 +123,16 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
   }
   record('note', `client started; it runs until it exits or ${withinMs} ms pass`);
   const ended = await client.close({ graceMs: withinMs });
-  record('note', ended.escalation === 'none' ? `client exited (code ${String(ended.exitCode)})` : `client stopped with ${ended.escalation} after ${withinMs} ms`);
+  record(
+    'note',
+    ended.escalation === 'none' ? `client exited (code ${String(ended.exitCode)})` : `client stopped with ${ended.escalation} after ${withinMs} ms`,
+  );
   await bridge.close();
 
   if (bridge.connectionCount === 0) {
-    return done('errored', [], { errorReason: `the client never connected to the mock server it was given (${overHttp ? URL_PLACEHOLDER : SERVER_PLACEHOLDER}); see its stderr` });
+    return done('errored', [], {
+      errorReason: `the client never connected to the mock server it was given (${overHttp ? URL_PLACEHOLDER : SERVER_PLACEHOLDER}); see its stderr`,
+    });
   }
   const declined = declinedRevision(bridge.fromClient, bridge.toClient, revision);
   if (declined && !input.revisionDemanded) return done('skipped', [], { skipReason: declined });
@@ -122,7 +142,9 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
   const negotiated = negotiatedVersions(bridge.fromClient, bridge.toClient);
   const validatorFor = (connection: number): MessageValidator | undefined => {
     const version = negotiated.get(connection);
-    return version !== undefined && version !== revision && isRevision(version) ? input.validatorsFor?.(version).messageValidator : validation?.messageValidator;
+    return version !== undefined && version !== revision && isRevision(version)
+      ? input.validatorsFor?.(version).messageValidator
+      : validation?.messageValidator;
   };
   const checks = [
     ...clientAlwaysOnChecks(bridge.fromClient, bridge.toClient, ruleRef, validation?.messageValidator ? validatorFor : undefined),
@@ -148,7 +170,9 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
 function authContextEnv(scenario: ClientScenario): Record<string, string> {
   const pre = scenario.auth?.preRegistered;
   if (!pre) return {};
-  return { MCP_CONFORM_AUTH_CONTEXT: JSON.stringify({ client_id: pre.clientId, ...(pre.clientSecret !== undefined ? { client_secret: pre.clientSecret } : {}) }) };
+  return {
+    MCP_CONFORM_AUTH_CONTEXT: JSON.stringify({ client_id: pre.clientId, ...(pre.clientSecret !== undefined ? { client_secret: pre.clientSecret } : {}) }),
+  };
 }
 
 /**
@@ -162,11 +186,17 @@ function declinedRevision(fromClient: RecordedLine[], toClient: RecordedLine[], 
   if (!first || first.method !== 'initialize') return undefined;
   const asked = (first.params as Record<string, unknown> | undefined)?.protocolVersion;
   if (isStateless(revision)) {
-    const spoke = sent.some((m) => ((m.params as Record<string, unknown> | undefined)?._meta as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/protocolVersion'] === revision);
+    const spoke = sent.some(
+      (m) =>
+        ((m.params as Record<string, unknown> | undefined)?._meta as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/protocolVersion'] ===
+        revision,
+    );
     return spoke ? undefined : `the client does not speak ${revision}: it opened with initialize (asking for ${String(asked)})`;
   }
   if (asked === revision) return undefined;
-  const offered = toClient.some((l) => ((l.message as { result?: { protocolVersion?: unknown } } | undefined)?.result?.protocolVersion ?? undefined) === revision);
+  const offered = toClient.some(
+    (l) => ((l.message as { result?: { protocolVersion?: unknown } } | undefined)?.result?.protocolVersion ?? undefined) === revision,
+  );
   const completed = sent.some((m) => m.method === 'notifications/initialized');
   return offered && !completed ? `the client does not speak ${revision}: it asked for ${String(asked)} and stopped when offered ${revision}` : undefined;
 }

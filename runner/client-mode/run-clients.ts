@@ -33,7 +33,8 @@ export async function runClients(options: ClientRunOptions): Promise<RunResult> 
     cells,
     options.concurrency,
     async ({ scenario, revision }, index) => {
-      for (const r of options.reporters) await r.onScenarioStart?.({ id: scenario.id, revision, transport: options.cell.command.includes(URL_PLACEHOLDER) ? 'http' : 'stdio', index });
+      for (const r of options.reporters)
+        await r.onScenarioStart?.({ id: scenario.id, revision, transport: options.cell.command.includes(URL_PLACEHOLDER) ? 'http' : 'stdio', index });
       return runClientCell({
         ...options.cell,
         scenario,

@@ -28,16 +28,40 @@ export const CANCELLATION_DUTIES = ['in-progress', 'not-initialize'] as const;
 export type CancellationDuty = (typeof CANCELLATION_DUTIES)[number];
 
 /** The HTTP-level duties a client-mode cell can judge (runner/client-mode/http-expectations.ts). */
-export const HTTP_CHECKS = ['session-id', 'protocol-version-header', 'protocol-version-value', 'request-metadata-headers', 'reinitialize-after-404', 'resume-after-drop', 'respects-retry', 'accept-header'] as const;
+export const HTTP_CHECKS = [
+  'session-id',
+  'protocol-version-header',
+  'protocol-version-value',
+  'request-metadata-headers',
+  'reinitialize-after-404',
+  'resume-after-drop',
+  'respects-retry',
+  'accept-header',
+] as const;
 export type HttpCheckName = (typeof HTTP_CHECKS)[number];
 
 /** The authorization duties a client-mode cell can judge (runner/client-mode/auth-expectations.ts). */
 export const AUTH_CHECKS = [
-  'resource-metadata-from-header', 'resource-metadata-well-known', 'server-metadata', 'default-endpoints', 'pkce', 'pkce-s256', 'resource-parameter',
-  'bearer-on-every-request', 'token-not-in-query', 'scope-selection',
-  'step-up', 'step-up-scope-union', 'retry-limit',
-  'pre-registered-client', 'token-endpoint-auth-method', 'cimd-client-id', 'cimd-url-form', 'application-type',
-  'iss-validated', 'metadata-issuer-validated',
+  'resource-metadata-from-header',
+  'resource-metadata-well-known',
+  'server-metadata',
+  'default-endpoints',
+  'pkce',
+  'pkce-s256',
+  'resource-parameter',
+  'bearer-on-every-request',
+  'token-not-in-query',
+  'scope-selection',
+  'step-up',
+  'step-up-scope-union',
+  'retry-limit',
+  'pre-registered-client',
+  'token-endpoint-auth-method',
+  'cimd-client-id',
+  'cimd-url-form',
+  'application-type',
+  'iss-validated',
+  'metadata-issuer-validated',
 ] as const;
 export type AuthCheckName = (typeof AUTH_CHECKS)[number];
 

@@ -8,7 +8,7 @@ export type TargetSpec =
    * A Streamable HTTP endpoint (--url), optionally served by a command the runner starts itself
    * (--server CMD --port-env NAME): then the URL's port is the free port given in that variable.
    */
-  | { kind: 'http'; url: string; headers?: Record<string, string>; launch?: HttpLaunch; /** The 2024-11-05 HTTP+SSE transport (--sse-url). */ legacySse?: true }
+  | { kind: 'http'; url: string; headers?: Record<string, string>; launch?: HttpLaunch /** The 2024-11-05 HTTP+SSE transport (--sse-url). */; legacySse?: true }
   /** A transport supplied by code (tests, the in-memory reference server); `description` is shown in reports. */
   | { kind: 'in-memory'; description: string };
 
@@ -26,6 +26,12 @@ export interface RunConfig {
   /** Default bound for every wait, in ms. */
   timeoutMs: number;
   concurrency: number;
+  /**
+   * Experimental (--share-processes): stdio cells whose scenarios allow it take turns on shared
+   * processes (runner/engine/process-sharing.ts says which). Off by default: a late duplicate answer
+   * is then attributed to the next cell on the process, so verdicts can differ from one process per cell.
+   */
+  shareProcesses?: boolean;
   strict: boolean;
   verbose: boolean;
   /** Seed for generated values ($validArgs and the fuzzer); printed in every report. */

@@ -48,7 +48,12 @@ describe('resourceUrls', () => {
       metadataPathUrl: 'http://127.0.0.1:3000/.well-known/oauth-protected-resource/api/mcp',
       metadataRootUrl: 'http://127.0.0.1:3000/.well-known/oauth-protected-resource',
       acceptedResources: [
-        'http://127.0.0.1:3000/api/mcp', 'http://127.0.0.1:3000/api/mcp/', 'http://127.0.0.1:3000/api', 'http://127.0.0.1:3000/api/', 'http://127.0.0.1:3000', 'http://127.0.0.1:3000/',
+        'http://127.0.0.1:3000/api/mcp',
+        'http://127.0.0.1:3000/api/mcp/',
+        'http://127.0.0.1:3000/api',
+        'http://127.0.0.1:3000/api/',
+        'http://127.0.0.1:3000',
+        'http://127.0.0.1:3000/',
       ],
     });
   });

@@ -16,9 +16,7 @@ export interface ConditionScope {
 /** undefined when the condition holds, else a sentence saying why not (used as a skip reason). */
 export function whyNot(condition: Condition, scope: ConditionScope): string | undefined {
   if ('capability' in condition) {
-    return hasPath(scope.profile.capabilities, condition.capability)
-      ? undefined
-      : `the target does not advertise the \`${condition.capability}\` capability`;
+    return hasPath(scope.profile.capabilities, condition.capability) ? undefined : `the target does not advertise the \`${condition.capability}\` capability`;
   }
   if ('revision' in condition) {
     return inRange(scope.revision, condition.revision) ? undefined : `revision ${scope.revision} is outside ${String(condition.revision)}`;
@@ -40,7 +38,10 @@ export function whyNot(condition: Condition, scope: ConditionScope): string | un
     const list = scope.profile[condition.from];
     const item = list.find((candidate) => condition.where === undefined || matchPattern(condition.where, candidate, { vars: scope.vars }).ok);
     if (item === undefined) {
-      const what = list.length === 0 ? `the target lists no ${condition.from}` : `none of the target's ${list.length} ${condition.from} matches ${describePattern(condition.where)}`;
+      const what =
+        list.length === 0
+          ? `the target lists no ${condition.from}`
+          : `none of the target's ${list.length} ${condition.from} matches ${describePattern(condition.where)}`;
       return what;
     }
     scope.vars[condition.pick] = item;

@@ -114,7 +114,13 @@ async function probeConversation(
       const response = await ask('initialize', initializeParams(revision, client));
       if (!response) return unanswered(revision, profile, session, 'initialize', timeoutMs, last);
       if (isErrorResponse(response)) {
-        return { revision, accepted: false, reason: `the target answered initialize for ${revision} with error ${response.error.code}: ${response.error.message}`, profile, stderr: session.stderr };
+        return {
+          revision,
+          accepted: false,
+          reason: `the target answered initialize for ${revision} with error ${response.error.code}: ${response.error.message}`,
+          profile,
+          stderr: session.stderr,
+        };
       }
       const result = response.result;
       profile.negotiated = String(result.protocolVersion);
@@ -122,19 +128,37 @@ async function probeConversation(
       profile.capabilities = (result.capabilities as Record<string, unknown>) ?? {};
       if (typeof result.instructions === 'string') profile.instructions = result.instructions;
       if (result.protocolVersion !== revision) {
-        return { revision, accepted: false, reason: `the target does not support revision ${revision} (it answered initialize with ${String(result.protocolVersion)})`, profile, stderr: session.stderr };
+        return {
+          revision,
+          accepted: false,
+          reason: `the target does not support revision ${revision} (it answered initialize with ${String(result.protocolVersion)})`,
+          profile,
+          stderr: session.stderr,
+        };
       }
       await session.notify('notifications/initialized', undefined, 'runner');
     } else {
       const response = await ask('server/discover', {});
       if (!response) return unanswered(revision, profile, session, 'server/discover', timeoutMs, last);
       if (isErrorResponse(response)) {
-        return { revision, accepted: false, reason: `the target does not support revision ${revision} (server/discover failed with ${response.error.code}: ${response.error.message})`, profile, stderr: session.stderr };
+        return {
+          revision,
+          accepted: false,
+          reason: `the target does not support revision ${revision} (server/discover failed with ${response.error.code}: ${response.error.message})`,
+          profile,
+          stderr: session.stderr,
+        };
       }
       const result = response.result;
       const supported = Array.isArray(result.supportedVersions) ? (result.supportedVersions as unknown[]) : undefined;
       if (supported && !supported.includes(revision)) {
-        return { revision, accepted: false, reason: `the target does not support revision ${revision} (server/discover lists ${supported.join(', ')})`, profile, stderr: session.stderr };
+        return {
+          revision,
+          accepted: false,
+          reason: `the target does not support revision ${revision} (server/discover lists ${supported.join(', ')})`,
+          profile,
+          stderr: session.stderr,
+        };
       }
       profile.negotiated = revision;
       profile.capabilities = (result.capabilities as Record<string, unknown>) ?? {};
@@ -167,9 +191,7 @@ async function probeConversation(
 function unanswered(revision: Revision, profile: TargetProfile, session: Session, method: string, ms: number, entry: PendingRequest | undefined): ProbeOutcome {
   const closed = session.closed;
   const refused = entry?.undelivered !== undefined ? describeRefusedPost(session, method, entry.undelivered) : undefined;
-  const reason =
-    refused ??
-    (closed ? `the target ended (${closed.reason}) before answering ${method}` : `the target did not answer ${method} within ${ms} ms`);
+  const reason = refused ?? (closed ? `the target ended (${closed.reason}) before answering ${method}` : `the target did not answer ${method} within ${ms} ms`);
   const nonJson = session.anomalies.find((a) => a.kind === 'non-json');
   const channel = session.transport.kind === 'stdio' ? 'printed non-JSON on stdout' : 'answered with a body that is not JSON';
   return {

@@ -31,7 +31,48 @@ export interface CellEnvironment {
   auth?: AuthorizationContext;
 }
 
+/** A cell whose conditions hold, ready to run on a transport. */
+export interface PreparedCell {
+  cell: Cell;
+  env: CellEnvironment;
+  client: ClientIdentity;
+  replies: ReturnType<typeof repliesFor>;
+  vars: Record<string, unknown>;
+  scope: Parameters<typeof whyNot>[1];
+  started: number;
+  finish: (rest: Partial<ScenarioResult> & Pick<ScenarioResult, 'status'>) => ScenarioResult;
+}
+
+/** A cell whose steps have run; judged once the process it ran on has ended. */
+export interface ExecutedCell {
+  session: Session;
+  /** True when the cell ended cleanly: nothing failed or errored, no anomaly, no request left unanswered. */
+  settled: boolean;
+  /** The close report of its own transport, when a step closed it. */
+  closeReport?: CloseReport;
+  judge: (close: CloseReport | undefined) => ScenarioResult;
+}
+
 export async function runCell(cell: Cell, env: CellEnvironment): Promise<ScenarioResult> {
+  const prepared = prepareCell(cell, env);
+  if ('result' in prepared) return prepared.result;
+  const transport = env.makeTransport(cell.revision);
+  try {
+    await transport.start();
+  } catch (err) {
+    return prepared.finish({ status: 'errored', errorReason: startFailure(err) });
+  }
+  const executed = await executeCell(prepared, transport);
+  const close = executed.closeReport ?? (await transport.close());
+  return executed.judge(close);
+}
+
+export function startFailure(err: unknown): string {
+  return err instanceof TransportStartError ? err.message : (err as Error).message;
+}
+
+/** Everything decided before a connection: the skip reasons, the client, the variables. */
+export function prepareCell(cell: Cell, env: CellEnvironment): PreparedCell | { result: ScenarioResult } {
   const started = Date.now();
   const { scenario, revision } = cell;
   const base = {
@@ -51,12 +92,9 @@ export async function runCell(cell: Cell, env: CellEnvironment): Promise<Scenari
     durationMs: Date.now() - started,
     ...rest,
   });
-  if (cell.skipReason) return finish({ status: 'skipped', skipReason: cell.skipReason });
+  if (cell.skipReason) return { result: finish({ status: 'skipped', skipReason: cell.skipReason }) };
 
-  const client: ClientIdentity = {
-    clientInfo: { ...env.client.clientInfo, ...(scenario.client?.clientInfo ?? {}) } as ClientIdentity['clientInfo'],
-    capabilities: scenario.client?.capabilities ?? env.client.capabilities,
-  };
+  const client = cellClient(scenario, env.client);
   const replies = repliesFor(client.capabilities as Record<string, unknown> | undefined, scenario.replies);
   const vars: Record<string, unknown> = {
     revision,
@@ -78,16 +116,26 @@ export async function runCell(cell: Cell, env: CellEnvironment): Promise<Scenari
   const scope = { revision, transport: cell.transport, vars, profile: env.profile };
   for (const condition of scenario.requires) {
     const reason = whyNot(condition, scope);
-    if (reason) return finish({ status: 'skipped', skipReason: reason });
+    if (reason) return { result: finish({ status: 'skipped', skipReason: reason }) };
   }
+  return { cell, env, client, replies, vars, scope, started, finish };
+}
 
-  const transport = env.makeTransport(revision);
-  try {
-    await transport.start();
-  } catch (err) {
-    const reason = err instanceof TransportStartError ? err.message : (err as Error).message;
-    return finish({ status: 'errored', errorReason: reason });
-  }
+/** The client the runner declares in a cell: the run's, with the scenario's overrides. */
+export function cellClient(scenario: Cell['scenario'], runClient: ClientIdentity): ClientIdentity {
+  return {
+    clientInfo: { ...runClient.clientInfo, ...(scenario.client?.clientInfo ?? {}) } as ClientIdentity['clientInfo'],
+    capabilities: scenario.client?.capabilities ?? runClient.capabilities,
+  };
+}
+
+/**
+ * Runs the handshake and the steps on a started transport. The always-on checks wait for `judge`,
+ * because they include how the process ended, which a shared process shows only after its last cell.
+ */
+export async function executeCell(prepared: PreparedCell, transport: Transport): Promise<ExecutedCell> {
+  const { cell, env, client, replies, vars, scope } = prepared;
+  const { scenario, revision } = cell;
   const session = new Session(transport, { replies });
   const aborter = new AbortController();
   const checks: CheckResult[] = [];
@@ -138,38 +186,65 @@ export async function runCell(cell: Cell, env: CellEnvironment): Promise<Scenari
     errorReason = err instanceof StepError ? `scenario error: ${err.message}` : `internal error: ${(err as Error).stack ?? String(err)}`;
   } finally {
     clearInterval(watchdog);
-    closeReport ??= await transport.close();
   }
-  if (!errorReason && session.closed && checks.some((c) => c.status === 'errored')) {
-    errorReason = `the target ended during the scenario: ${session.closed.reason}`;
-  }
-  const always = alwaysOnChecks({
-    scenarioId: scenario.id,
-    revision,
-    transport: cell.transport,
-    session,
-    close: closeReport,
-    ...(env.messageValidator ? { validator: env.messageValidator } : {}),
-    ruleRef: (id, rev) => env.rules.ruleRef(id, rev),
-    ...(env.rules.appliesAt ? { ruleApplies: (id: string, rev: Revision) => env.rules.appliesAt!(id, rev) } : {}),
-  });
-  const all = [...checks, ...always];
-  let status = scenarioStatus(all, env.strict);
-  if (errorReason) status = 'errored';
-  else if (!all.some((c) => c.status !== 'passed') && checks.length === 0 && scenario.steps.length > 0) {
-    // Every step was conditional and none applied: nothing was judged, so this is not a pass.
-    return finish({ status: 'skipped', skipReason: 'no step applied to this revision and target', transcript: session.transcript, stderr: session.stderr });
-  } else if (status === 'passed' && checks.length > 0 && checks.every((c) => c.status === 'skipped')) {
-    // Every check of the scenario found nothing to judge (e.g. `judgeIf`): skipped, not passed.
-    return finish({ status: 'skipped', skipReason: checks[0]!.message, checks: all, transcript: session.transcript, stderr: session.stderr });
-  }
-  return finish({
-    status,
-    ...(errorReason ? { errorReason } : {}),
-    checks: all,
-    transcript: session.transcript,
-    stderr: session.stderr,
-  });
+  const ended = Date.now();
+  const settled =
+    !errorReason &&
+    !session.closed &&
+    closeReport === undefined &&
+    session.anomalies.length === 0 &&
+    session.unanswered().length === 0 &&
+    checks.every((c) => c.status === 'passed' || c.status === 'skipped');
+
+  const judge = (close: CloseReport | undefined): ScenarioResult => {
+    let reason = errorReason;
+    if (!reason && session.closed && checks.some((c) => c.status === 'errored')) {
+      reason = `the target ended during the scenario: ${session.closed.reason}`;
+    }
+    const always = alwaysOnChecks({
+      scenarioId: scenario.id,
+      revision,
+      transport: cell.transport,
+      session,
+      ...(close ? { close } : {}),
+      ...(env.messageValidator ? { validator: env.messageValidator } : {}),
+      ruleRef: (id, rev) => env.rules.ruleRef(id, rev),
+      ...(env.rules.appliesAt ? { ruleApplies: (id: string, rev: Revision) => env.rules.appliesAt!(id, rev) } : {}),
+    });
+    const all = [...checks, ...always];
+    const durationMs = ended - prepared.started;
+    let status = scenarioStatus(all, env.strict);
+    if (reason) status = 'errored';
+    else if (!all.some((c) => c.status !== 'passed') && checks.length === 0 && scenario.steps.length > 0) {
+      // Every step was conditional and none applied: nothing was judged, so this is not a pass.
+      return prepared.finish({
+        status: 'skipped',
+        skipReason: 'no step applied to this revision and target',
+        transcript: session.transcript,
+        stderr: session.stderr,
+        durationMs,
+      });
+    } else if (status === 'passed' && checks.length > 0 && checks.every((c) => c.status === 'skipped')) {
+      // Every check of the scenario found nothing to judge (e.g. `judgeIf`): skipped, not passed.
+      return prepared.finish({
+        status: 'skipped',
+        skipReason: checks[0]!.message,
+        checks: all,
+        transcript: session.transcript,
+        stderr: session.stderr,
+        durationMs,
+      });
+    }
+    return prepared.finish({
+      status,
+      ...(reason ? { errorReason: reason } : {}),
+      checks: all,
+      transcript: session.transcript,
+      stderr: session.stderr,
+      durationMs,
+    });
+  };
+  return { session, settled, ...(closeReport ? { closeReport } : {}), judge };
 }
 
 async function runSteps(ctx: ExecutionContext, steps: Step[]): Promise<void> {

@@ -3,7 +3,16 @@
 import { REVISIONS, type Revision } from '../../schema/revisions.js';
 import type { ClientIdentity, Transport } from '../../wire/protocol/index.js';
 import { planCells, type Cell } from '../plan/index.js';
-import { scenarioStatus, summarise, type FuzzResult, type Reporter, type RunHeader, type RunResult, type ScenarioResult, type TargetInfo } from '../../wire/results/index.js';
+import {
+  scenarioStatus,
+  summarise,
+  type FuzzResult,
+  type Reporter,
+  type RunHeader,
+  type RunResult,
+  type ScenarioResult,
+  type TargetInfo,
+} from '../../wire/results/index.js';
 import type { RuleLookup, Validators } from '../steps/index.js';
 import type { MessageValidator } from '../checks/index.js';
 import type { Scenario } from '../suite-loader/types.js';
@@ -11,7 +20,8 @@ import type { RunConfig } from '../config/index.js';
 import { mapOrdered } from './pool.js';
 import { acceptedRevisions } from './accepted-revisions.js';
 import { probeRevision, type ProbeOutcome } from './probe.js';
-import { runCell } from './run-cell.js';
+import { prepareCell, runCell, type CellEnvironment } from './run-cell.js';
+import { processUnits, runSharedUnit, type PlacedCell, type ProcessUnit } from './process-units.js';
 import type { AuthorizationContext } from './authorization-context.js';
 
 export interface SuiteRunOptions {
@@ -64,9 +74,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
   };
   const revisions = accepted.map((p) => p.revision);
   const cells =
-    accepted.length === 0
-      ? []
-      : planCells({ scenarios: options.scenarios, revisions, refused, transport: transportName(options.target), role: 'server' });
+    accepted.length === 0 ? [] : planCells({ scenarios: options.scenarios, revisions, refused, transport: transportName(options.target), role: 'server' });
   // Rules broken while probing are findings like any cell's, reported before the cells.
   const probeResults = probes.filter((p) => wanted(p) && p.findings && p.findings.length > 0).map((p) => probeResult(p, options, config.strict));
   const header: RunHeader = {
@@ -100,36 +108,46 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
 
   const profiles = new Map(accepted.map((p) => [p.revision, p.profile]));
   const validators = new Map(revisions.map((r) => [r, options.validatorsFor(r)]));
+  const envFor = (cell: Cell): CellEnvironment => {
+    const v = validators.get(cell.revision) ?? options.validatorsFor(cell.revision);
+    return {
+      makeTransport: options.makeTransport,
+      profile: profiles.get(cell.revision) ?? accepted[0]!.profile,
+      accepted: acceptedSet,
+      client: options.client,
+      timeoutMs: config.timeoutMs,
+      seed: config.seed,
+      strict: config.strict,
+      rules: options.rules,
+      validators: v.validators,
+      ...(v.messageValidator ? { messageValidator: v.messageValidator } : {}),
+      repro: options.repro(cell),
+      ...(options.auth ? { auth: options.auth } : {}),
+    };
+  };
   let done = 0;
-  const results = await mapOrdered(
-    cells,
-    config.concurrency,
-    async (cell) => {
-      for (const r of options.reporters) await r.onScenarioStart?.({ id: cell.scenario.id, revision: cell.revision, transport: cell.transport, index: cell.index });
-      const profile = profiles.get(cell.revision) ?? accepted[0]!.profile;
-      const v = validators.get(cell.revision) ?? options.validatorsFor(cell.revision);
-      return runCell(cell, {
-        makeTransport: options.makeTransport,
-        profile,
-        accepted: acceptedSet,
-        client: options.client,
-        timeoutMs: config.timeoutMs,
-        seed: config.seed,
-        strict: config.strict,
-        rules: options.rules,
-        validators: v.validators,
-        ...(v.messageValidator ? { messageValidator: v.messageValidator } : {}),
-        repro: options.repro(cell),
-        ...(options.auth ? { auth: options.auth } : {}),
-      });
-    },
-    async (result: ScenarioResult) => {
-      done++;
-      for (const r of options.reporters) await r.onScenarioEnd?.(result, { done: done + probeResults.length, planned: cells.length + probeResults.length });
-    },
-    options.signal,
-    slowestFirst(cells),
-  );
+  const started_ = (cell: Cell) =>
+    Promise.all(
+      options.reporters.map((r) => r.onScenarioStart?.({ id: cell.scenario.id, revision: cell.revision, transport: cell.transport, index: cell.index })),
+    );
+  const ended = async (result: ScenarioResult) => {
+    done++;
+    for (const r of options.reporters) await r.onScenarioEnd?.(result, { done: done + probeResults.length, planned: cells.length + probeResults.length });
+  };
+  const shared = config.shareProcesses === true && transportName(options.target) === 'stdio';
+  const results = shared
+    ? await runSharing(cells, envFor, options, started_, ended)
+    : await mapOrdered(
+        cells,
+        config.concurrency,
+        async (cell) => {
+          await started_(cell);
+          return runCell(cell, envFor(cell));
+        },
+        ended,
+        options.signal,
+        slowestFirst(cells),
+      );
   const interrupted = options.signal?.aborted === true && results.length < cells.length;
   const summary = summarise([...probeResults, ...results], Date.now() - started);
   const run: RunResult = {
@@ -145,6 +163,60 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
   }
   for (const r of options.reporters) await r.onRunEnd?.(run);
   return run;
+}
+
+/**
+ * Runs the cells with target processes shared where the scenarios allow it (process-units.ts),
+ * handing results to `ended` in plan order, as mapOrdered does for isolated cells.
+ */
+async function runSharing(
+  cells: readonly Cell[],
+  envFor: (cell: Cell) => CellEnvironment,
+  options: SuiteRunOptions,
+  started: (cell: Cell) => Promise<unknown>,
+  ended: (result: ScenarioResult) => Promise<void>,
+): Promise<ScenarioResult[]> {
+  const results: (ScenarioResult | undefined)[] = new Array(cells.length);
+  let flushed = 0;
+  let chain = Promise.resolve();
+  const settle = (index: number, result: ScenarioResult) => {
+    results[index] = result;
+    while (flushed < cells.length && results[flushed]) {
+      const ready = results[flushed++]!;
+      chain = chain.then(() => ended(ready));
+    }
+  };
+  const placed: PlacedCell[] = [];
+  for (const cell of cells) {
+    const prepared = prepareCell(cell, envFor(cell));
+    if ('result' in prepared) {
+      await started(cell);
+      settle(cell.index, prepared.result);
+    } else placed.push({ index: cell.index, prepared });
+  }
+  const units = processUnits(placed);
+  const bound = (u: ProcessUnit) => Math.max(...u.cells.map((c) => c.prepared.cell.scenario.timeoutMs ?? 0));
+  const order = units.map((_, i) => i).sort((a, b) => bound(units[b]!) - bound(units[a]!) || a - b);
+  const { config } = options;
+  await mapOrdered(
+    units,
+    config.concurrency,
+    async (unit) => {
+      for (const c of unit.cells) await started(c.prepared.cell);
+      if (unit.isolated) {
+        const only = unit.cells[0]!;
+        settle(only.index, await runCell(only.prepared.cell, only.prepared.env));
+        return;
+      }
+      const byIndex = await runSharedUnit(unit, options.makeTransport);
+      for (const [index, result] of byIndex) settle(index, result);
+    },
+    () => undefined,
+    options.signal,
+    order,
+  );
+  await chain;
+  return results.slice(0, flushed) as ScenarioResult[];
 }
 
 /**

@@ -26,12 +26,19 @@ describe('fuzz arbitraries', () => {
   });
 
   it('cover requests, notifications, tool calls and framing', () => {
-    const kinds = new Set(fc.sample(fuzzInputArbitrary(OPTIONS, cheap), { seed: 1, numRuns: 500 }).map((i) => (i.kind === 'request' && i.method === 'tools/call' ? 'tool' : i.kind)));
+    const kinds = new Set(
+      fc
+        .sample(fuzzInputArbitrary(OPTIONS, cheap), { seed: 1, numRuns: 500 })
+        .map((i) => (i.kind === 'request' && i.method === 'tools/call' ? 'tool' : i.kind)),
+    );
     expect([...kinds].sort()).toEqual(['bytes', 'notification', 'raw', 'request', 'tool']);
   });
 
   it('only send methods of the revision (plus one unknown method on purpose)', () => {
-    const known = new Set([...protocolValidator('2025-06-18').methods('client', 'request'), ...protocolValidator('2025-06-18').methods('client', 'notification')]);
+    const known = new Set([
+      ...protocolValidator('2025-06-18').methods('client', 'request'),
+      ...protocolValidator('2025-06-18').methods('client', 'notification'),
+    ]);
     for (const input of fc.sample(fuzzInputArbitrary(OPTIONS, cheap), { seed: 3, numRuns: 500 })) {
       if (input.kind !== 'request' && input.kind !== 'notification') continue;
       expect(known.has(input.method) || input.method.includes('mcp-conform/fuzz-unknown'), input.method).toBe(true);
@@ -39,12 +46,13 @@ describe('fuzz arbitraries', () => {
     }
   });
 
-  it("build tool arguments that are valid exactly when they claim to be", () => {
+  it('build tool arguments that are valid exactly when they claim to be', () => {
     for (const tool of TOOLS) {
       for (const input of fc.sample(toolCallArbitrary(tool), { seed: 9, numRuns: 300 }) as RequestInput[]) {
         const args = (input.params as { arguments: unknown }).arguments;
         const problems = validateWithSchema(tool.inputSchema, args, '2025-06-18');
-        if (input.expect === 'tool-input-error' || input.expect === 'undeclared-member-error') expect(problems.length, `${input.label}: ${JSON.stringify(args)}`).toBeGreaterThan(0);
+        if (input.expect === 'tool-input-error' || input.expect === 'undeclared-member-error')
+          expect(problems.length, `${input.label}: ${JSON.stringify(args)}`).toBeGreaterThan(0);
         else expect(problems, `${input.label}: ${JSON.stringify(args).slice(0, 200)}`).toEqual([]);
       }
     }
@@ -60,7 +68,9 @@ describe('fuzz arbitraries', () => {
   });
 
   it('over HTTP, cover headers, bodies and methods, and claim a 4xx only for input the spec refuses', () => {
-    const http = fc.sample(fuzzInputArbitrary({ ...OPTIONS, framing: 'http' }, cheap, { hasSession: true, cheapMethod: 'ping' }), { seed: 2, numRuns: 2000 }).filter((i) => i.kind === 'http');
+    const http = fc
+      .sample(fuzzInputArbitrary({ ...OPTIONS, framing: 'http' }, cheap, { hasSession: true, cheapMethod: 'ping' }), { seed: 2, numRuns: 2000 })
+      .filter((i) => i.kind === 'http');
     const rules = new Set(http.map((i) => i.expect.ruleId));
     expect([...rules].sort()).toEqual([
       'transport.http.protocol-version-header-400',
@@ -70,7 +80,16 @@ describe('fuzz arbitraries', () => {
     ]);
     expect(fc.sample(fuzzInputArbitrary({ ...OPTIONS, framing: 'stdio' }, cheap), { seed: 2, numRuns: 500 }).some((i) => i.kind === 'http')).toBe(false);
     for (const input of http) {
-      const parses = input.body !== undefined && (() => { try { JSON.parse(input.body!); return true; } catch { return false; } })();
+      const parses =
+        input.body !== undefined &&
+        (() => {
+          try {
+            JSON.parse(input.body!);
+            return true;
+          } catch {
+            return false;
+          }
+        })();
       const headerSaysWrong = Object.keys(input.headers).some((h) => h === 'mcp-session-id' || h === 'mcp-protocol-version');
       // A 4xx is demanded only for a body that is not JSON or a header the spec names.
       if (input.expect.answer === 'client-error') expect(!parses || headerSaysWrong, input.label).toBe(true);
@@ -80,15 +99,22 @@ describe('fuzz arbitraries', () => {
   });
 
   it('at 2026-07-28 over HTTP, send Mcp-Method headers that contradict the body and demand -32020', () => {
-    const inputs = fc.sample(fuzzInputArbitrary({ ...OPTIONS, revision: '2026-07-28', framing: 'http' }, cheap, { hasSession: false, cheapMethod: 'ping' }), { seed: 4, numRuns: 2000 });
+    const inputs = fc.sample(fuzzInputArbitrary({ ...OPTIONS, revision: '2026-07-28', framing: 'http' }, cheap, { hasSession: false, cheapMethod: 'ping' }), {
+      seed: 4,
+      numRuns: 2000,
+    });
     const mismatches = inputs.filter((i) => i.kind === 'http' && i.headers['mcp-method'] !== undefined);
     expect(mismatches.length).toBeGreaterThan(0);
-    for (const i of mismatches) expect(i).toMatchObject({ expect: { answer: 'client-error', status: 400, errorCode: -32020, ruleId: 'transport.http.header-mismatch-400' } });
+    for (const i of mismatches)
+      expect(i).toMatchObject({ expect: { answer: 'client-error', status: 400, errorCode: -32020, ruleId: 'transport.http.header-mismatch-400' } });
     expect(inputs.some((i) => i.kind === 'http' && i.headers['mcp-session-id'] !== undefined)).toBe(false);
   });
 
   it('shrink a huge string to the shortest one that still fails', () => {
-    const run = fc.check(fc.property(hugeString(), (s) => s.length < 5_000), { seed: 1, numRuns: 1000 });
+    const run = fc.check(
+      fc.property(hugeString(), (s) => s.length < 5_000),
+      { seed: 1, numRuns: 1000 },
+    );
     expect(run.failed).toBe(true);
     expect((run.counterexample![0] as string).length).toBe(5_000);
   });

@@ -56,7 +56,10 @@ function httpAnswerPattern(input: HttpInput, failure: FuzzFailure, ids: string[]
     return { status: expect.status ?? fourXx, ...(expect.errorCode !== undefined ? { messages: { $contains: { error: { code: expect.errorCode } } } } : {}) };
   }
   const properties = new Set(failure.violations.map((v) => v.property));
-  const accepted = { status: { $gte: 200, $lt: 300 }, messages: { $unique: 'id', ...(properties.has('answered') && ids.length > 0 ? { $contains: { id: ids[0] } } : {}) } };
+  const accepted = {
+    status: { $gte: 200, $lt: 300 },
+    messages: { $unique: 'id', ...(properties.has('answered') && ids.length > 0 ? { $contains: { id: ids[0] } } : {}) },
+  };
   return { $oneOf: [{ status: fourXx }, accepted] };
 }
 

@@ -1,15 +1,7 @@
 // One live conversation with the target that serves many fuzzed inputs: opens it with the revision's
 // handshake, runs one input plus a cheap "barrier" request, and reopens it only when the target died.
 import { isStateless, protocolValidator, type Revision } from '../../schema/index.js';
-import {
-  classify,
-  initializeParams,
-  Session,
-  withRequestMeta,
-  type ClientIdentity,
-  type JsonRpcResponse,
-  type Transport,
-} from '../../wire/protocol/index.js';
+import { classify, initializeParams, Session, withRequestMeta, type ClientIdentity, type JsonRpcResponse, type Transport } from '../../wire/protocol/index.js';
 import { ID_PLACEHOLDERS } from './framing-arbitrary.js';
 import type { FuzzInput, HttpInput } from './fuzz-input.js';
 import { sendHttpInput } from './http-input-exchange.js';
@@ -65,7 +57,9 @@ export class FuzzConnection {
       const init = await session.request('initialize', initializeParams(revision, client), { author: 'runner' });
       const response = await session.response(init, timeoutMs);
       if (!response || !('result' in response)) {
-        throw new Error(`Failed to open a session at ${revision}: ${response ? `initialize failed (${JSON.stringify((response as { error?: unknown }).error)})` : session.closed ? `the target ended (${session.closed.reason})` : `no answer to initialize within ${timeoutMs} ms`}.`);
+        throw new Error(
+          `Failed to open a session at ${revision}: ${response ? `initialize failed (${JSON.stringify((response as { error?: unknown }).error)})` : session.closed ? `the target ended (${session.closed.reason})` : `no answer to initialize within ${timeoutMs} ms`}.`,
+        );
       }
       await session.notify('notifications/initialized', undefined, 'runner');
     }

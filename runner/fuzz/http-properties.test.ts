@@ -7,7 +7,15 @@ import { httpAnswerAsExpected } from './http-properties.js';
 import type { Observation } from './properties.js';
 
 const UNACCEPTED = 'transport.http.unaccepted-input-error-status';
-const input = (expect: HttpExpectation): HttpInput => ({ kind: 'http', method: 'POST', headers: {}, body: '{}', requestIds: ['__ID0__'], expect, label: 'case' });
+const input = (expect: HttpExpectation): HttpInput => ({
+  kind: 'http',
+  method: 'POST',
+  headers: {},
+  body: '{}',
+  requestIds: ['__ID0__'],
+  expect,
+  label: 'case',
+});
 
 function observe(expect: HttpExpectation, answer: Partial<HttpAnswer>): Observation {
   return {

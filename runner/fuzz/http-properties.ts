@@ -34,8 +34,14 @@ export function httpAnswerAsExpected(o: Observation): Violation[] {
   const out: Violation[] = [];
   for (const id of requestIds) {
     const count = answer.messages.filter((m) => isResponseTo(m, id)).length;
-    if (count === 0) out.push({ ruleId: 'jsonrpc.request.answered', property: 'answered', detail: `${input.label}: accepted with ${status} but no response to id "${id}" in the answer` });
-    if (count > 1) out.push({ ruleId: 'jsonrpc.response.exactly-once', property: 'exactly-once', detail: `${input.label}: ${count} responses to id "${id}" in the answer` });
+    if (count === 0)
+      out.push({
+        ruleId: 'jsonrpc.request.answered',
+        property: 'answered',
+        detail: `${input.label}: accepted with ${status} but no response to id "${id}" in the answer`,
+      });
+    if (count > 1)
+      out.push({ ruleId: 'jsonrpc.response.exactly-once', property: 'exactly-once', detail: `${input.label}: ${count} responses to id "${id}" in the answer` });
   }
   return out;
 }

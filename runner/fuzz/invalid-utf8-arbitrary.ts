@@ -32,7 +32,11 @@ export function invalidUtf8Arbitrary(): fc.Arbitrary<BytesInput> {
   const bareLine = sequence.map(({ hex, what }): BytesInput => ({ kind: 'bytes', hex: `${hex}0a`, label: `a line of ${what}` }));
   const inNotification = fc.tuple(sequence, fc.integer({ min: 1, max: 3 })).map(([{ hex, what }, times]): BytesInput => {
     const [before, after] = ['{"jsonrpc":"2.0","method":"notifications/mcp-conform/fuzz-bytes","params":{"text":"', '"}}\n'];
-    return { kind: 'bytes', hex: `${hexOf(before)}${hex.repeat(times)}${hexOf(after)}`, label: `a notification whose string holds ${what}${times > 1 ? ` ×${times}` : ''}` };
+    return {
+      kind: 'bytes',
+      hex: `${hexOf(before)}${hex.repeat(times)}${hexOf(after)}`,
+      label: `a notification whose string holds ${what}${times > 1 ? ` ×${times}` : ''}`,
+    };
   });
   return fc.oneof(bareLine, inNotification);
 }

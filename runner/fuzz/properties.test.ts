@@ -14,11 +14,23 @@ import {
   type Observation,
 } from './properties.js';
 
-const REQUEST: FuzzInput = { kind: 'request', method: 'tools/call', params: { name: 'add', arguments: {} }, expect: 'tool-input-error', label: 'add: required member `a` missing' };
+const REQUEST: FuzzInput = {
+  kind: 'request',
+  method: 'tools/call',
+  params: { name: 'add', arguments: {} },
+  expect: 'tool-input-error',
+  label: 'add: required member `a` missing',
+};
 const ok = (id: string, result: Record<string, unknown> = {}): JsonRpcResponse => ({ jsonrpc: '2.0', id, result }) as JsonRpcResponse;
 const err = (id: string | null, code: number): JsonRpcResponse => ({ jsonrpc: '2.0', id, error: { code, message: 'x' } }) as JsonRpcResponse;
 
-function observation(over: Partial<Observation> = {}, responses: [string | null, JsonRpcResponse[]][] = [['c1', [err('c1', -32602)]], ['b1', [ok('b1')]]]): Observation {
+function observation(
+  over: Partial<Observation> = {},
+  responses: [string | null, JsonRpcResponse[]][] = [
+    ['c1', [err('c1', -32602)]],
+    ['b1', [ok('b1')]],
+  ],
+): Observation {
   return {
     input: REQUEST,
     requests: [{ id: 'c1', method: 'tools/call' }],
@@ -54,7 +66,9 @@ describe('fuzz properties', () => {
   });
 
   it('wellFormedMessages and stdoutOnlyMessages read the session anomalies', () => {
-    expect(rules(wellFormedMessages(observation({ anomalies: [{ kind: 'invalid-message', seq: 1, detail: 'no jsonrpc' }] })))).toEqual(['jsonrpc.message.valid-json-rpc']);
+    expect(rules(wellFormedMessages(observation({ anomalies: [{ kind: 'invalid-message', seq: 1, detail: 'no jsonrpc' }] })))).toEqual([
+      'jsonrpc.message.valid-json-rpc',
+    ]);
     const nonJson = observation({ anomalies: [{ kind: 'non-json', seq: 1, detail: 'log line' }] });
     expect(rules(stdoutOnlyMessages(nonJson))).toEqual(['transport.stdio.stdout-only-messages']);
     expect(stdoutOnlyMessages({ ...nonJson, protocolChannelIsStdout: false })).toEqual([]);
@@ -66,7 +80,9 @@ describe('fuzz properties', () => {
   });
 
   it('responsesMatchSchema reports schema problems', () => {
-    expect(rules(responsesMatchSchema(observation({ schemaProblems: new Map([['c1', ['/result/content must be array']]]) })))).toEqual(['schema.message.valid']);
+    expect(rules(responsesMatchSchema(observation({ schemaProblems: new Map([['c1', ['/result/content must be array']]]) })))).toEqual([
+      'schema.message.valid',
+    ]);
   });
 
   it('toolInputRejected: a success is a MUST failure, a wrong code a SHOULD one, isError is fine', () => {

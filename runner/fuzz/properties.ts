@@ -29,9 +29,17 @@ export function noStrayResponses(o: Observation): Violation[] {
     // A parse error to an unreadable raw line carries a null id: that is the protocol's answer.
     if ((o.input.kind === 'raw' || o.input.kind === 'bytes') && id === 'null') continue;
     if (o.input.kind === 'notification') {
-      out.push({ ruleId: 'jsonrpc.notification.no-response', property: 'notification-unanswered', detail: `the notification ${o.input.method} was answered (response id ${id})` });
+      out.push({
+        ruleId: 'jsonrpc.notification.no-response',
+        property: 'notification-unanswered',
+        detail: `the notification ${o.input.method} was answered (response id ${id})`,
+      });
     } else {
-      out.push({ ruleId: 'jsonrpc.response.id-echo', property: 'id-echo', detail: `a response carries id ${id}, which is not the id of the request it answers (${list.length} such)` });
+      out.push({
+        ruleId: 'jsonrpc.response.id-echo',
+        property: 'id-echo',
+        detail: `a response carries id ${id}, which is not the id of the request it answers (${list.length} such)`,
+      });
     }
   }
   return out;
@@ -53,7 +61,14 @@ export function stdoutOnlyMessages(o: Observation): Violation[] {
 /** jsonrpc.request.answered: the target survives the input and still answers a cheap request. */
 export function staysResponsive(o: Observation): Violation[] {
   if (o.died) return [{ ruleId: 'jsonrpc.request.answered', property: 'stays-alive', detail: `the target ended after this input (${o.died})` }];
-  if (!o.barrierAnswered) return [{ ruleId: 'jsonrpc.request.answered', property: 'stays-responsive', detail: `the cheap request sent after this input (id "${o.barrierId}") was not answered` }];
+  if (!o.barrierAnswered)
+    return [
+      {
+        ruleId: 'jsonrpc.request.answered',
+        property: 'stays-responsive',
+        detail: `the cheap request sent after this input (id "${o.barrierId}") was not answered`,
+      },
+    ];
   return [];
 }
 
@@ -61,7 +76,12 @@ export function staysResponsive(o: Observation): Violation[] {
 export function responsesMatchSchema(o: Observation): Violation[] {
   const out: Violation[] = [];
   for (const [id, problems] of o.schemaProblems) {
-    if (problems.length > 0) out.push({ ruleId: 'schema.message.valid', property: 'schema-valid', detail: `the response to id "${id}" breaks the schema: ${problems.slice(0, 3).join('; ')}` });
+    if (problems.length > 0)
+      out.push({
+        ruleId: 'schema.message.valid',
+        property: 'schema-valid',
+        detail: `the response to id "${id}" breaks the schema: ${problems.slice(0, 3).join('; ')}`,
+      });
   }
   return out;
 }
@@ -79,14 +99,32 @@ export function toolInputRejected(o: Observation): Violation[] {
   if ('error' in response && response.error) {
     const code = (response.error as { code?: unknown }).code;
     if (code === -32602) return [];
-    return [{ ruleId: 'jsonrpc.error.invalid-params', property: 'invalid-params-code', detail: `${o.input.label}: answered with error ${JSON.stringify(code)}, not -32602 (invalid params)` }];
+    return [
+      {
+        ruleId: 'jsonrpc.error.invalid-params',
+        property: 'invalid-params-code',
+        detail: `${o.input.label}: answered with error ${JSON.stringify(code)}, not -32602 (invalid params)`,
+      },
+    ];
   }
   const result = (response as { result?: { isError?: unknown } }).result;
   if (result?.isError === true) return [];
   if (undeclared) {
-    return [{ ruleId: 'tools.call.closed-schema-rejects-undeclared', property: 'undeclared-rejected', detail: `${o.input.label}: the call succeeded although the tool's inputSchema says additionalProperties: false (the server probably dropped the member; rejecting it is recommended, not required)` }];
+    return [
+      {
+        ruleId: 'tools.call.closed-schema-rejects-undeclared',
+        property: 'undeclared-rejected',
+        detail: `${o.input.label}: the call succeeded although the tool's inputSchema says additionalProperties: false (the server probably dropped the member; rejecting it is recommended, not required)`,
+      },
+    ];
   }
-  return [{ ruleId: 'tools.call.validate-inputs', property: 'input-rejected', detail: `${o.input.label}: the call succeeded although its arguments break the tool's inputSchema` }];
+  return [
+    {
+      ruleId: 'tools.call.validate-inputs',
+      property: 'input-rejected',
+      detail: `${o.input.label}: the call succeeded although its arguments break the tool's inputSchema`,
+    },
+  ];
 }
 
 export const PROPERTIES = [

@@ -37,17 +37,16 @@ function memberValues(catalogue: TargetCatalogue): Record<string, fc.Arbitrary<u
 
 function paramsArbitrary(catalogue: TargetCatalogue): fc.Arbitrary<Record<string, unknown> | undefined> {
   const members = memberValues(catalogue);
-  return fc.option(
-    fc.oneof(
-      fc.record(members, { requiredKeys: [] }),
-      smallObject(jsonValue(1), 4),
-    ),
-    { nil: undefined, freq: 5 },
-  );
+  return fc.option(fc.oneof(fc.record(members, { requiredKeys: [] }), smallObject(jsonValue(1), 4)), { nil: undefined, freq: 5 });
 }
 
 export function protocolRequestArbitrary(revision: Revision, catalogue: TargetCatalogue): fc.Arbitrary<RequestInput> {
-  const methods = [...protocolValidator(revision).methods('client', 'request').filter((m) => !EXCLUDED_REQUESTS.has(m)), UNKNOWN_METHOD];
+  const methods = [
+    ...protocolValidator(revision)
+      .methods('client', 'request')
+      .filter((m) => !EXCLUDED_REQUESTS.has(m)),
+    UNKNOWN_METHOD,
+  ];
   return fc.tuple(fc.constantFrom(...methods), paramsArbitrary(catalogue)).map(([method, params]) => ({
     kind: 'request',
     method,

@@ -131,7 +131,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
     const opened = await connection.open();
     // Built once the conversation is open: HTTP inputs depend on whether the server keeps sessions.
     const sessionId = isHttpCapable(opened.transport) ? opened.transport.sessionId : undefined;
-    const arbitrary = fuzzInputArbitrary(options, (id) => connection.cheapRequestText(id), { hasSession: sessionId !== undefined, cheapMethod: connection.barrierMethod });
+    const arbitrary = fuzzInputArbitrary(options, (id) => connection.cheapRequestText(id), {
+      hasSession: sessionId !== undefined,
+      cheapMethod: connection.barrierMethod,
+    });
     const search = await fc.check(
       fc.asyncProperty(arbitrary, async (input) => {
         cases++;

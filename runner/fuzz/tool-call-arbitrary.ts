@@ -109,14 +109,19 @@ export function toolCallArbitrary(tool: ToolLike): fc.Arbitrary<RequestInput> {
       weight: 1,
       arbitrary: fc
         .constantFrom(...typed)
-        .chain(({ name, wrong }) => fc.constantFrom(...wrong).map((value) => call({ ...base, [name]: value }, 'tool-input-error', `\`${name}\` of the wrong type`))),
+        .chain(({ name, wrong }) =>
+          fc.constantFrom(...wrong).map((value) => call({ ...base, [name]: value }, 'tool-input-error', `\`${name}\` of the wrong type`)),
+        ),
     });
   }
   const closed = schema.additionalProperties === false;
   options.push({
     weight: 1,
     arbitrary: fc
-      .tuple(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(k in properties) && k !== '__proto__'), jsonValue(1))
+      .tuple(
+        fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(k in properties) && k !== '__proto__'),
+        jsonValue(1),
+      )
       .map(([key, value]) => call({ ...base, [key]: value }, closed ? 'undeclared-member-error' : 'any', `undeclared member \`${key}\``)),
   });
   options.push({ weight: 1, arbitrary: fc.constantFrom<unknown>([], 'x', 7).map((args) => call(args, 'tool-input-error', 'arguments not an object')) });

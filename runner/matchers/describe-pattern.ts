@@ -46,7 +46,9 @@ function describeOperator(op: string, operand: unknown): string {
     case '$mentions':
       return Array.isArray(operand) ? `a value naming ${operand.map(String).join(', ')}` : `a value naming each of ${describeListSource(operand)}`;
     case '$containsAll':
-      return Array.isArray(operand) ? `an array containing each of ${operand.map((v) => renderValue(v, 40)).join(', ')}` : `an array containing each of ${describeListSource(operand)}`;
+      return Array.isArray(operand)
+        ? `an array containing each of ${operand.map((v) => renderValue(v, 40)).join(', ')}`
+        : `an array containing each of ${describeListSource(operand)}`;
     case '$not':
       return `not (${describe(operand)})`;
     case '$schema':

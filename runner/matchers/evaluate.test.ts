@@ -44,7 +44,7 @@ describe('evaluate', () => {
     expect(() => evaluate({ $repeat: { text: 'ab', times: 1e9 } }, ctx)).toThrow(/limit/);
   });
 
-  it('$validArgs / $invalidArgs use the tool variable\'s inputSchema deterministically', () => {
+  it("$validArgs / $invalidArgs use the tool variable's inputSchema deterministically", () => {
     expect(evaluate({ $validArgs: 'tool' }, ctx)).toEqual({ a: 1, b: 1 });
     expect(evaluate({ $validArgs: 'tool' }, ctx)).toEqual(evaluate({ $validArgs: 'tool' }, ctx));
     const bad = evaluate({ $invalidArgs: 'tool' }, ctx) as Record<string, unknown>;
@@ -60,7 +60,13 @@ describe('evaluate', () => {
 });
 
 describe('$promptArgs and $inputResponses', () => {
-  const prompt = { name: 'p', arguments: [{ name: 'topic', required: true }, { name: 'style', required: false }] };
+  const prompt = {
+    name: 'p',
+    arguments: [
+      { name: 'topic', required: true },
+      { name: 'style', required: false },
+    ],
+  };
   it('fills every required argument of a prompt, and only those', () => {
     expect(evaluate({ $promptArgs: 'prompt' }, { vars: { prompt }, seed: 0 })).toEqual({ topic: 'mcp-conform' });
     expect(evaluate({ $promptArgs: 'prompt' }, { vars: { prompt: { name: 'bare' } }, seed: 0 })).toEqual({});
@@ -90,7 +96,9 @@ describe('$firstMatch', () => {
   const matches = (pattern: unknown, value: unknown) => matchPattern(pattern, value, { vars: {} }).ok;
   const vars = { a: { status: 404 }, b: { status: 200, json: { x: 1 } }, c: { status: 200, json: { x: 2 } } };
   it('yields the first candidate matching the pattern, skipping unset ones', () => {
-    expect(evaluate({ $firstMatch: { of: [{ $var: 'unset' }, { $var: 'a' }, { $var: 'b' }, { $var: 'c' }], pattern: { status: 200 } } }, { vars, seed: 0, matches })).toEqual(vars.b);
+    expect(
+      evaluate({ $firstMatch: { of: [{ $var: 'unset' }, { $var: 'a' }, { $var: 'b' }, { $var: 'c' }], pattern: { status: 200 } } }, { vars, seed: 0, matches }),
+    ).toEqual(vars.b);
   });
   it('is unset when nothing matches, so an object member holding it disappears', () => {
     expect(evaluate({ found: { $firstMatch: { of: [{ $var: 'a' }], pattern: { status: 200 } } } }, { vars, seed: 0, matches })).toEqual({});

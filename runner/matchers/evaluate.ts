@@ -76,7 +76,9 @@ function operator(op: string, operand: unknown, ctx: EvalContext): unknown {
         throw new ExpressionError('Failed to evaluate `$repeat`: it needs `{ text: <string>, times: <integer ≥ 0> }`. Fix the operand.');
       }
       if (text.length * times > MAX_REPEAT_LENGTH) {
-        throw new ExpressionError(`Failed to evaluate \`$repeat\`: ${text.length * times} characters is over the ${MAX_REPEAT_LENGTH} limit. Use a smaller \`times\`.`);
+        throw new ExpressionError(
+          `Failed to evaluate \`$repeat\`: ${text.length * times} characters is over the ${MAX_REPEAT_LENGTH} limit. Use a smaller \`times\`.`,
+        );
       }
       return text.repeat(times);
     }
@@ -99,7 +101,10 @@ function mergeObjects(operand: unknown, ctx: EvalContext): Record<string, unknow
   const out: Record<string, unknown> = {};
   for (const [i, part] of parts.entries()) {
     if (part === undefined) continue;
-    if (!isPlainObject(part)) throw new ExpressionError(`Failed to evaluate \`$merge\`: item ${i + 1} is ${JSON.stringify(part)}, not an object. List objects (or variables holding objects) to merge.`);
+    if (!isPlainObject(part))
+      throw new ExpressionError(
+        `Failed to evaluate \`$merge\`: item ${i + 1} is ${JSON.stringify(part)}, not an object. List objects (or variables holding objects) to merge.`,
+      );
     Object.assign(out, part);
   }
   return out;
@@ -127,7 +132,9 @@ function firstMatch(operand: unknown, ctx: EvalContext): unknown {
 function promptArgsFor(operand: unknown, ctx: EvalContext): Record<string, string> {
   const prompt = typeof operand === 'string' ? getPath(ctx.vars, operand).value : evaluate(operand, ctx);
   if (!isPlainObject(prompt)) {
-    throw new ExpressionError(`Failed to evaluate \`$promptArgs\`: \`${JSON.stringify(operand)}\` is not a prompt. Name a variable bound by \`pick: prompt, from: prompts\`.`);
+    throw new ExpressionError(
+      `Failed to evaluate \`$promptArgs\`: \`${JSON.stringify(operand)}\` is not a prompt. Name a variable bound by \`pick: prompt, from: prompts\`.`,
+    );
   }
   const out: Record<string, string> = {};
   const list = Array.isArray(prompt.arguments) ? prompt.arguments : [];
@@ -144,7 +151,9 @@ function inputResponsesFor(spec: unknown): Record<string, unknown> {
   const requests = isPlainObject(spec) ? spec.requests : undefined;
   const replies = isPlainObject(spec) ? spec.replies : undefined;
   if (!isPlainObject(requests) || !isPlainObject(replies)) {
-    throw new ExpressionError('Failed to evaluate `$inputResponses`: it needs `{ requests: <inputRequests object>, replies: <method → { result }> }`. Capture the inputRequests first.');
+    throw new ExpressionError(
+      'Failed to evaluate `$inputResponses`: it needs `{ requests: <inputRequests object>, replies: <method → { result }> }`. Capture the inputRequests first.',
+    );
   }
   const out: Record<string, unknown> = {};
   for (const [key, request] of Object.entries(requests)) {

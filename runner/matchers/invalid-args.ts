@@ -47,7 +47,10 @@ export function invalidArgsFor(inputSchema: unknown, seed: number): { args: Reco
     return { args: { ...valid, [enumerated]: 'mcp-conform-not-an-allowed-value' }, violation: `\`${enumerated}\` is not one of the allowed values` };
   }
   if (root.additionalProperties === false && !isPlainObject(root.patternProperties)) {
-    return { args: { ...valid, mcp_conform_unexpected: 'mcp-conform' }, violation: 'it carries `mcp_conform_unexpected`, a property the schema does not allow' };
+    return {
+      args: { ...valid, mcp_conform_unexpected: 'mcp-conform' },
+      violation: 'it carries `mcp_conform_unexpected`, a property the schema does not allow',
+    };
   }
   const rootTypes = declaredTypes(root);
   if (rootTypes && !rootTypes.includes('object')) return { args: valid, violation: `the schema requires ${rootTypes.join(' or ')}, not an object` };

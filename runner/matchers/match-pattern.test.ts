@@ -112,7 +112,10 @@ describe('operators', () => {
     };
     expect(m({ $schema: 'ListToolsResult' }, { tools: [] }, withValidator).ok).toBe(true);
     expect(seen).toEqual(['ListToolsResult']);
-    expect(mismatch({ $schema: 'ListToolsResult' }, 'x', withValidator)).toMatchObject({ expected: 'a valid ListToolsResult', actual: '(root) must be object' });
+    expect(mismatch({ $schema: 'ListToolsResult' }, 'x', withValidator)).toMatchObject({
+      expected: 'a valid ListToolsResult',
+      actual: '(root) must be object',
+    });
     expect(mismatch({ $schema: 'Boom' }, {}, withValidator).actual).toContain('no such type');
     expect(mismatch({ $schema: 'X' }, {}, { vars: {} }).actual).toContain('no protocol schema validator');
     expect(mismatch({ $schema: 'X' }, undefined, withValidator).actual).toBe('absent');
@@ -167,7 +170,12 @@ describe('operators', () => {
 
   it('$unique: whole elements or a member, pointing at the second occurrence', () => {
     expect(m({ $unique: true }, [1, 2, { a: 1 }, { a: 2 }]).ok).toBe(true);
-    expect(mismatch({ $unique: true }, [{ a: 1, b: 2 }, { b: 2, a: 1 }])).toMatchObject({ pointer: '/1', actual: '{"b":2,"a":1} at both /0 and /1' });
+    expect(
+      mismatch({ $unique: true }, [
+        { a: 1, b: 2 },
+        { b: 2, a: 1 },
+      ]),
+    ).toMatchObject({ pointer: '/1', actual: '{"b":2,"a":1} at both /0 and /1' });
     expect(m({ $unique: 'name' }, [{ name: 'a' }, { name: 'b' }, {}, {}]).ok).toBe(true);
     expect(mismatch({ $unique: 'name' }, [{ name: 'a' }, { name: 'b' }, { name: 'a' }])).toMatchObject({
       pointer: '/2/name',
@@ -266,7 +274,10 @@ describe('$jsonSchema', () => {
 
   it('holds when the meta-check finds nothing, and reports its message otherwise', () => {
     expect(m({ $jsonSchema: true }, { type: 'object' }, c).ok).toBe(true);
-    expect(mismatch({ $jsonSchema: true }, { type: 'objekt' }, c)).toMatchObject({ expected: 'a valid JSON Schema of its dialect', actual: 'type must be a known type' });
+    expect(mismatch({ $jsonSchema: true }, { type: 'objekt' }, c)).toMatchObject({
+      expected: 'a valid JSON Schema of its dialect',
+      actual: 'type must be a known type',
+    });
     expect(mismatch({ $jsonSchema: true }, undefined, c).actual).toBe('absent');
     expect(mismatch({ $jsonSchema: true }, {}, { vars: {} }).actual).toMatch(/no JSON Schema meta-validator/);
   });

@@ -108,7 +108,11 @@ function operator(op: string, operand: unknown, value: unknown, ctx: MatchContex
       if (!Array.isArray(value)) return fail(pointer, describePattern({ $containsAll: wanted.list }), describeActual(value));
       const missing = wanted.list.filter((w) => !value.some((item) => jsonEqual(w, item)));
       if (missing.length === 0) return OK;
-      return fail(pointer, describePattern({ $containsAll: wanted.list }), `${renderValue(value)}, without ${missing.map((m) => renderValue(m, 40)).join(', ')}`);
+      return fail(
+        pointer,
+        describePattern({ $containsAll: wanted.list }),
+        `${renderValue(value)}, without ${missing.map((m) => renderValue(m, 40)).join(', ')}`,
+      );
     }
     case '$not':
       return match(operand, value, ctx, pointer).ok ? fail(pointer, expected(), describeActual(value)) : OK;

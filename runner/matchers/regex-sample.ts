@@ -1,10 +1,7 @@
 // Produces one string matching a simple regular expression (literals, classes, groups, alternation,
 // quantifiers), for `pattern` keywords in tool schemas. Anything fancier yields undefined.
 
-type Node =
-  | { kind: 'chars'; pick: string }
-  | { kind: 'group'; alternatives: Node[][] }
-  | { kind: 'repeat'; node: Node; min: number };
+type Node = { kind: 'chars'; pick: string } | { kind: 'group'; alternatives: Node[][] } | { kind: 'repeat'; node: Node; min: number };
 
 const CLASS_SAMPLES: Record<string, string> = { d: '0', w: 'a', s: ' ', D: 'a', W: '-', S: 'a' };
 

@@ -153,15 +153,20 @@ const numberSchema = fc
     if (step !== undefined) s.multipleOf = step;
     return s;
   });
-const leafSchema = fc.oneof(stringSchema, numberSchema, fc.constant({ type: 'boolean' }), fc.constant({ type: 'null' }), fc.constant({ const: 'fixed' }), fc.constant({}));
+const leafSchema = fc.oneof(
+  stringSchema,
+  numberSchema,
+  fc.constant({ type: 'boolean' }),
+  fc.constant({ type: 'null' }),
+  fc.constant({ const: 'fixed' }),
+  fc.constant({}),
+);
 
 const { schema: anySchema } = fc.letrec<{ schema: Record<string, unknown>; object: Record<string, unknown>; array: Record<string, unknown> }>((tie) => ({
   schema: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leafSchema, tie('object'), tie('array')),
   object: fc
     .dictionary(fc.stringMatching(/^[a-z][a-zA-Z0-9_]{0,8}$/), tie('schema'), { minKeys: 0, maxKeys: 5 })
-    .chain((properties) =>
-      fc.subarray(Object.keys(properties)).map((required) => ({ type: 'object', properties, required })),
-    ),
+    .chain((properties) => fc.subarray(Object.keys(properties)).map((required) => ({ type: 'object', properties, required }))),
   array: fc
     .record({ items: tie('schema'), minItems: fc.integer({ min: 0, max: 3 }), extra: fc.integer({ min: 0, max: 3 }) })
     .map(({ items, minItems, extra }) => ({ type: 'array', items, minItems, maxItems: minItems + extra })),

@@ -9,7 +9,10 @@ export async function runCheck(ctx: StepContext, step: CheckStep): Promise<void>
   const value = evaluate(step.value, { vars: ctx.vars, seed: ctx.seed });
   // Nothing to judge (the situation the check is about did not arise): skipped, never passed.
   if (step.judgeIf !== undefined && !matchPattern(step.judgeIf, value, matchContext(ctx)).ok) {
-    recordCheck(ctx, step, { status: 'skipped', message: step.skipReason ?? `the value does not match ${describePattern(step.judgeIf)}, so there is nothing to judge` });
+    recordCheck(ctx, step, {
+      status: 'skipped',
+      message: step.skipReason ?? `the value does not match ${describePattern(step.judgeIf)}, so there is nothing to judge`,
+    });
     return;
   }
   const outcome = matchPattern(step.matches, value, matchContext(ctx));

@@ -10,5 +10,9 @@ export interface Closer {
 export async function runCloseInput(ctx: StepContext & { closer: Closer }, step: CloseInputStep): Promise<void> {
   const ms = step.within ?? ctx.timeoutMs;
   const { exited, detail } = await ctx.closer.closeInput(ms);
-  recordCheck(ctx, step, exited ? { status: 'passed', message: detail } : { status: 'violated', message: detail, expected: `exit within ${ms} ms of input closing`, actual: detail });
+  recordCheck(
+    ctx,
+    step,
+    exited ? { status: 'passed', message: detail } : { status: 'violated', message: detail, expected: `exit within ${ms} ms of input closing`, actual: detail },
+  );
 }

@@ -119,11 +119,40 @@ export function recordUnanswered(ctx: StepContext, step: Step & CheckOptions, en
     recordCheck(ctx, step, { status: 'violated', message: `${what}: ${entry.undelivered}, with no JSON-RPC answer in the body`, evidence: [entry.sentSeq] });
     return;
   }
-  recordCheck(ctx, { ...step, rule: REQUEST_ANSWERED_RULE, message: undefined }, {
-    status: 'violated',
-    message: `${what} within ${ms} ms: a request must be answered`,
-    evidence: [entry.sentSeq],
+  // Something did come back for it: an answer under a type-changed copy of the id ("1" for 1), or
+  // an error with a null id after it was sent (a refused batch, an unreadable request). The
+  // scenario's own rule (id echo, batch support, ...) names that defect better than "unanswered".
+  const answer = ctx.session.inbound.find((m) => {
+    if (m.kind !== 'response' || m.seq < entry.sentSeq || entry.id === null) return false;
+    const id = (m.message as { id?: unknown }).id ?? null;
+    if (id === null) return m.requestMethod === undefined;
+    return id !== entry.id && (typeof id === 'string' || typeof id === 'number') && String(id) === String(entry.id);
   });
+  if (answer) {
+    const id = (answer.message as { id?: unknown }).id ?? null;
+    const how =
+      id === null
+        ? 'only an error without an id came back'
+        : `it was answered under id ${JSON.stringify(id)}, a ${typeof id} copy of the ${typeof entry.id} id sent`;
+    recordCheck(ctx, step, { status: 'violated', message: `${what}: ${how}`, evidence: [entry.sentSeq, answer.seq] });
+    return;
+  }
+  // Input that is not a well-formed request (a broken line, a batch, a non-string method) is not a
+  // request JSON-RPC obliges the server to answer as such; whether and how it answers is the
+  // scenario's rule (parse error, invalid request, batch support: each with its own level).
+  if (entry.method === '(raw)') {
+    recordCheck(ctx, step, { ...missingReason(ctx, what, ms), evidence: [entry.sentSeq] });
+    return;
+  }
+  recordCheck(
+    ctx,
+    { ...step, rule: REQUEST_ANSWERED_RULE, message: undefined },
+    {
+      status: 'violated',
+      message: `${what} within ${ms} ms: a request must be answered`,
+      evidence: [entry.sentSeq],
+    },
+  );
 }
 
 export class StepError extends Error {

@@ -10,7 +10,11 @@ export async function runExpectNoResponse(ctx: StepContext, step: ExpectNoRespon
   const answered = await ctx.session.response(barrier, ms, ctx.signal);
   if (!answered && barrier.undelivered !== undefined) {
     // The barrier proves nothing about the labelled message: this cell cannot be judged.
-    recordCheck(ctx, step, { status: 'errored', message: `the barrier \`${barrier.method}\` got no answer: ${barrier.undelivered}`, evidence: [barrier.sentSeq] });
+    recordCheck(ctx, step, {
+      status: 'errored',
+      message: `the barrier \`${barrier.method}\` got no answer: ${barrier.undelivered}`,
+      evidence: [barrier.sentSeq],
+    });
     return;
   }
   if (!answered) {

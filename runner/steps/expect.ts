@@ -54,7 +54,8 @@ function expectationOf(step: ExpectStep): ResponseExpectation[] {
 function judge(ctx: StepContext, alt: ResponseExpectation, response: JsonRpcResponse): MatchOutcome {
   const mctx = matchContext(ctx);
   if ('result' in alt) {
-    if (isErrorResponse(response)) return { ok: false, pointer: '/result', expected: 'a result', actual: `error ${response.error.code} "${response.error.message}"` };
+    if (isErrorResponse(response))
+      return { ok: false, pointer: '/result', expected: 'a result', actual: `error ${response.error.code} "${response.error.message}"` };
     return prefix(matchPattern(alt.result, response.result, mctx), '/result');
   }
   if (!isErrorResponse(response)) return { ok: false, pointer: '/error', expected: 'an error', actual: `a result ${clip(JSON.stringify(response.result))}` };
@@ -78,9 +79,7 @@ function describeExpectation(alt: ResponseExpectation): string {
 }
 
 function summarise(response: JsonRpcResponse): string {
-  return isErrorResponse(response)
-    ? `error ${clip(JSON.stringify(response.error))}`
-    : `result ${clip(JSON.stringify(response.result))}`;
+  return isErrorResponse(response) ? `error ${clip(JSON.stringify(response.error))}` : `result ${clip(JSON.stringify(response.result))}`;
 }
 
 export function clip(text: string | undefined, max = 300): string {

@@ -31,7 +31,9 @@ describe('answerView', () => {
   });
 
   it('spreads a JSON batch body into messages and reports a failed exchange with a null status', () => {
-    expect(answerView({ exchange: exchange({ status: 200, contentType: 'application/json' }), json: [{ id: 1 }, { id: 2 }], events: [], cut: false }).messages).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(
+      answerView({ exchange: exchange({ status: 200, contentType: 'application/json' }), json: [{ id: 1 }, { id: 2 }], events: [], cut: false }).messages,
+    ).toEqual([{ id: 1 }, { id: 2 }]);
     const failed = answerView({ exchange: exchange({ error: 'connection refused' }), events: [], cut: false });
     expect(failed).toMatchObject({ status: null, contentType: null, error: 'connection refused', messages: [] });
   });

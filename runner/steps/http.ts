@@ -2,7 +2,14 @@
 // content negotiation, SSE event ids, resumption), sent on the cell's HTTP session. The answer is
 // matched against `answer` and can be stored for later steps with `as`.
 import { describePattern, evaluate, matchPattern } from '../matchers/index.js';
-import { isHttpCapable, parseAuthChallenges, primaryChallenge, type AuthChallenge, type RawHttpRequest, type RawHttpResponse } from '../../wire/protocol/index.js';
+import {
+  isHttpCapable,
+  parseAuthChallenges,
+  primaryChallenge,
+  type AuthChallenge,
+  type RawHttpRequest,
+  type RawHttpResponse,
+} from '../../wire/protocol/index.js';
 import type { HttpStep } from '../suite-loader/types.js';
 import { matchContext, recordCheck, StepError, type StepContext } from './context.js';
 import { clip } from './expect.js';
@@ -10,7 +17,10 @@ import { clip } from './expect.js';
 export async function runHttp(ctx: StepContext, step: HttpStep): Promise<void> {
   const transport = ctx.session.transport;
   if (!isHttpCapable(transport)) {
-    throw new StepError(`the http step needs an HTTP transport, but this cell runs over ${ctx.transport}; add \`transports: [http]\` to the scenario (line ${step.sourceLine})`, step);
+    throw new StepError(
+      `the http step needs an HTTP transport, but this cell runs over ${ctx.transport}; add \`transports: [http]\` to the scenario (line ${step.sourceLine})`,
+      step,
+    );
   }
   const scope = { vars: ctx.vars, seed: ctx.seed };
   const headers: Record<string, string | null> = {};
@@ -33,7 +43,10 @@ export async function runHttp(ctx: StepContext, step: HttpStep): Promise<void> {
   // Some answers leave nothing to judge (a server that requires no scope serves a scope-less
   // token): the check is skipped with the scenario's reason, never passed.
   if (step.judgeIf !== undefined && !matchPattern(step.judgeIf, answer, matchContext(ctx)).ok) {
-    recordCheck(ctx, step, { status: 'skipped', message: `${what} → ${describeAnswer(answer)}: ${step.skipReason ?? `the answer does not match ${describePattern(step.judgeIf)}, so there is nothing to judge`}` });
+    recordCheck(ctx, step, {
+      status: 'skipped',
+      message: `${what} → ${describeAnswer(answer)}: ${step.skipReason ?? `the answer does not match ${describePattern(step.judgeIf)}, so there is nothing to judge`}`,
+    });
     return;
   }
   const outcome = matchPattern(step.answer, answer, matchContext(ctx));
@@ -87,7 +100,12 @@ export function answerView(r: RawHttpResponse): HttpAnswerView {
     } catch {
       json = undefined;
     }
-    return { ...(e.id !== undefined ? { id: e.id } : {}), ...(e.event !== undefined ? { event: e.event } : {}), data: e.data, ...(json !== undefined ? { json } : {}) };
+    return {
+      ...(e.id !== undefined ? { id: e.id } : {}),
+      ...(e.event !== undefined ? { event: e.event } : {}),
+      data: e.data,
+      ...(json !== undefined ? { json } : {}),
+    };
   });
   const messages = r.json !== undefined ? (Array.isArray(r.json) ? r.json : [r.json]) : events.filter((e) => e.json !== undefined).map((e) => e.json);
   const challenge = primaryChallenge(r.exchange.responseHeaders['www-authenticate']);

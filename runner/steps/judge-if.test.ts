@@ -29,7 +29,15 @@ const answer = (status: number, headers: Record<string, string> = {}): RawHttpRe
 });
 
 describe('check with judgeIf', () => {
-  const step = (value: unknown): CheckStep => ({ kind: 'check', path: '0', sourceLine: 1, value, matches: { status: 403 }, judgeIf: { status: { $in: [401, 403] } }, skipReason: 'the token was served' });
+  const step = (value: unknown): CheckStep => ({
+    kind: 'check',
+    path: '0',
+    sourceLine: 1,
+    value,
+    matches: { status: 403 },
+    judgeIf: { status: { $in: [401, 403] } },
+    skipReason: 'the token was served',
+  });
 
   it('skips with the reason when the value does not match judgeIf', async () => {
     const ctx = context();
@@ -50,7 +58,17 @@ describe('http with judgeIf and url', () => {
     const sent: RawHttpRequest[] = [];
     const replies = [answer(200), answer(401, { 'www-authenticate': 'Bearer error="invalid_token"' })];
     const ctx = context({ rawRequest: async (r) => (sent.push(r), replies.shift()!) });
-    const step: HttpStep = { kind: 'http', path: '0', sourceLine: 1, method: 'GET', url: '/.well-known/x', as: 'got', answer: { status: 403 }, judgeIf: { status: 401 }, skipReason: 'no refusal' };
+    const step: HttpStep = {
+      kind: 'http',
+      path: '0',
+      sourceLine: 1,
+      method: 'GET',
+      url: '/.well-known/x',
+      as: 'got',
+      answer: { status: 403 },
+      judgeIf: { status: 401 },
+      skipReason: 'no refusal',
+    };
     await runHttp(ctx, step);
     await runHttp(ctx, step);
     expect(sent[0]!.url).toBe('/.well-known/x');

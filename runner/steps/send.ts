@@ -6,7 +6,10 @@ import { StepError, type StepContext } from './context.js';
 export async function runSend(ctx: StepContext, step: SendStep): Promise<void> {
   if (step.hex !== undefined) {
     if (ctx.session.transport.kind !== 'stdio') {
-      throw new StepError(`send hex writes bytes on a byte stream, but this cell runs over ${ctx.transport}; add \`transports: [stdio]\` to the scenario (line ${step.sourceLine})`, step);
+      throw new StepError(
+        `send hex writes bytes on a byte stream, but this cell runs over ${ctx.transport}; add \`transports: [stdio]\` to the scenario (line ${step.sourceLine})`,
+        step,
+      );
     }
     if (step.as) throw new StepError(`send hex cannot be labelled: bytes are not a request to correlate (line ${step.sourceLine})`, step);
     await ctx.session.sendBytes(step.hex, step.responseId !== undefined ? { responseId: step.responseId } : {});

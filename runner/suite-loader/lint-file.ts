@@ -44,10 +44,26 @@ export function lintFile(raw: RawMap, source: YamlSource, rules: RulesCatalogue,
     );
   }
   if (area !== undefined && expect.area !== undefined && area !== expect.area) {
-    out.push(problem('MCPC_SCENARIO_AREA_MISMATCH', file, source.locate('/area'), `\`area: ${area}\` differs from the folder \`${expect.area}\` the file is in.`, `Set \`area: ${expect.area}\`.`, 'area'));
+    out.push(
+      problem(
+        'MCPC_SCENARIO_AREA_MISMATCH',
+        file,
+        source.locate('/area'),
+        `\`area: ${area}\` differs from the folder \`${expect.area}\` the file is in.`,
+        `Set \`area: ${expect.area}\`.`,
+        'area',
+      ),
+    );
   } else if (id !== undefined && area !== undefined && expect.area === undefined && id.split('/')[0] !== area) {
     out.push(
-      problem('MCPC_SCENARIO_AREA_MISMATCH', file, source.locate('/area'), `\`area: ${area}\` differs from the area in \`id: ${id}\`.`, `Set \`area: ${id.split('/')[0]!}\`, or change the id.`, 'area'),
+      problem(
+        'MCPC_SCENARIO_AREA_MISMATCH',
+        file,
+        source.locate('/area'),
+        `\`area: ${area}\` differs from the area in \`id: ${id}\`.`,
+        `Set \`area: ${id.split('/')[0]!}\`, or change the id.`,
+        'area',
+      ),
     );
   }
 
@@ -66,7 +82,14 @@ export function lintFile(raw: RawMap, source: YamlSource, rules: RulesCatalogue,
   }
   if (/^\s*tests?\b|^\s*testing\b/i.test(title)) {
     out.push(
-      problem('MCPC_SCENARIO_TITLE_STYLE', file, source.locate('/title'), 'The title starts with "test"; a title names the behaviour, not the test.', 'Drop "test (that)" and state the behaviour, e.g. "The server answers ping with an empty result".', 'title'),
+      problem(
+        'MCPC_SCENARIO_TITLE_STYLE',
+        file,
+        source.locate('/title'),
+        'The title starts with "test"; a title names the behaviour, not the test.',
+        'Drop "test (that)" and state the behaviour, e.g. "The server answers ping with an empty result".',
+        'title',
+      ),
     );
   }
 
@@ -91,7 +114,8 @@ export function lintFile(raw: RawMap, source: YamlSource, rules: RulesCatalogue,
   const scenarioRevisions = (rangeOk ? checkRange(range, '/revisions', 'revisions', source, out) : undefined) ?? [...REVISIONS];
   for (const condition of rawConditions(raw)) {
     const r = condition.node.revision;
-    if (typeof r === 'string' || (Array.isArray(r) && r.every((x) => typeof x === 'string'))) checkRange(r, `${condition.pointer}/revision`, 'revision', source, out);
+    if (typeof r === 'string' || (Array.isArray(r) && r.every((x) => typeof x === 'string')))
+      checkRange(r, `${condition.pointer}/revision`, 'revision', source, out);
   }
 
   const steps = rawSteps(raw);
@@ -243,7 +267,9 @@ function typeNameProblems(raw: RawMap, steps: RawStep[], revisions: Revision[], 
   for (const step of steps) {
     const n = step.node;
     for (const key of ['result', 'error', 'oneOf']) if (Object.hasOwn(n, key)) visit(n[key], `${step.pointer}/${key}`);
-    const filtersParams = ['expectNotification', 'expectNoNotification', 'expectServerRequest', 'expectNoServerRequest', 'collectNotifications'].includes(step.kinds[0] ?? '');
+    const filtersParams = ['expectNotification', 'expectNoNotification', 'expectServerRequest', 'expectNoServerRequest', 'collectNotifications'].includes(
+      step.kinds[0] ?? '',
+    );
     if (filtersParams && Object.hasOwn(n, 'params')) visit(n.params, `${step.pointer}/params`);
     if (step.kinds[0] === 'check' && isMap(n.check)) visit(n.check.matches, `${step.pointer}/check/matches`);
   }

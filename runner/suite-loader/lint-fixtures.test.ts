@@ -104,7 +104,9 @@ describe('invalid scenario fixtures', () => {
     const covered = new Set(Object.values(EXPECTED).flatMap((list) => list.map((e) => e.code)));
     // A missing file or folder cannot be a committed fixture; load-scenarios.test.ts covers it.
     const untestedHere: ScenarioProblemCode[] = ['MCPC_SCENARIO_READ'];
-    expect(Object.keys(SCENARIO_PROBLEM_CODES).filter((c) => !covered.has(c as ScenarioProblemCode) && !untestedHere.includes(c as ScenarioProblemCode))).toEqual([]);
+    expect(
+      Object.keys(SCENARIO_PROBLEM_CODES).filter((c) => !covered.has(c as ScenarioProblemCode) && !untestedHere.includes(c as ScenarioProblemCode)),
+    ).toEqual([]);
   });
 
   it('keeps the good files: only scenarios without problems are returned', () => {

@@ -47,8 +47,16 @@ describe('lintScenarios', () => {
     expect(problems[0]!.message).toContain('step 0');
   });
 
-  it('checks loop bodies with the loop\'s narrowed range', () => {
-    const loop: Step = { kind: 'loop', max: 2, onExhausted: 'fail', sourceLine: 1, path: '0', when: { revision: '>=2026-07-28' }, steps: [expectWith('old.rule')] };
+  it("checks loop bodies with the loop's narrowed range", () => {
+    const loop: Step = {
+      kind: 'loop',
+      max: 2,
+      onExhausted: 'fail',
+      sourceLine: 1,
+      path: '0',
+      when: { revision: '>=2026-07-28' },
+      steps: [expectWith('old.rule')],
+    };
     expect(lintScenarios([scenario([loop])], rules).map((p) => p.code)).toEqual(['MCPC_RULE_OUT_OF_RANGE']);
   });
 

@@ -15,13 +15,29 @@ export function lintScenarios(scenarios: Scenario[], rules: RulesCatalogue): Sce
   for (const s of scenarios) {
     const sameId = byId.get(s.id);
     if (sameId) {
-      out.push(problem('MCPC_SCENARIO_DUPLICATE_ID', s.file, locateIn(s, '/id'), `Scenario id \`${s.id}\` is already used by ${sameId.file}.`, 'Give each scenario its own id (and file name).', 'id'));
+      out.push(
+        problem(
+          'MCPC_SCENARIO_DUPLICATE_ID',
+          s.file,
+          locateIn(s, '/id'),
+          `Scenario id \`${s.id}\` is already used by ${sameId.file}.`,
+          'Give each scenario its own id (and file name).',
+          'id',
+        ),
+      );
     } else byId.set(s.id, s);
     const titleKey = s.title.trim().toLowerCase();
     const sameTitle = byTitle.get(titleKey);
     if (sameTitle && sameTitle.id !== s.id) {
       out.push(
-        problem('MCPC_SCENARIO_DUPLICATE_TITLE', s.file, locateIn(s, '/title'), `The title is the same as that of \`${sameTitle.id}\`.`, 'Say what distinguishes this behaviour from the other one.', 'title'),
+        problem(
+          'MCPC_SCENARIO_DUPLICATE_TITLE',
+          s.file,
+          locateIn(s, '/title'),
+          `The title is the same as that of \`${sameTitle.id}\`.`,
+          'Say what distinguishes this behaviour from the other one.',
+          'title',
+        ),
       );
     } else if (!sameTitle) byTitle.set(titleKey, s);
     out.push(...ruleProblems(s, rules));

@@ -22,7 +22,15 @@ const VALID = {
   steps: [
     { request: 'tools/call', params: { name: { $var: 'tool.name' }, arguments: { $validArgs: 'tool' } }, as: 'call' },
     { expect: 'call', oneOf: [{ result: { isError: true } }, { error: { code: -32602 } }], capture: { c: '/result' } },
-    { loop: null, while: { defined: 'c' }, max: 2, steps: [{ request: 'ping', as: 'p' }, { expect: 'p', when: { revision: '<2026-07-28' } }] },
+    {
+      loop: null,
+      while: { defined: 'c' },
+      max: 2,
+      steps: [
+        { request: 'ping', as: 'p' },
+        { expect: 'p', when: { revision: '<2026-07-28' } },
+      ],
+    },
     { check: { value: { $var: 'c' }, matches: { $any: true } } },
     { set: { n: 1 } },
     { closeInput: null, within: 100 },
@@ -39,6 +47,7 @@ function paths(value: unknown, prefix: (string | number)[] = []): (string | numb
 function mutate(path: (string | number)[], replacement: unknown, remove: boolean): unknown {
   const copy = structuredClone(VALID) as Record<string, unknown>;
   if (path.length === 0) return replacement;
+  // biome-ignore lint/suspicious/noExplicitAny: walks an arbitrary parsed YAML tree to plant one change.
   let node: any = copy;
   for (const seg of path.slice(0, -1)) node = node[seg];
   const last = path[path.length - 1]!;

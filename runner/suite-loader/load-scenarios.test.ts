@@ -227,17 +227,19 @@ describe('loadScenarios: files, folders and problems', () => {
 
   it('sorts scenarios by id', () => {
     for (const slug of ['c', 'a', 'b']) {
-      write(`sorted/demo/${slug}.yaml`, `id: demo/${slug}\ntitle: Scenario ${slug} loads\narea: demo\nrole: server\nrules: [demo.rule.one]\nsteps:\n  - request: ping\n`);
+      write(
+        `sorted/demo/${slug}.yaml`,
+        `id: demo/${slug}\ntitle: Scenario ${slug} loads\narea: demo\nrole: server\nrules: [demo.rule.one]\nsteps:\n  - request: ping\n`,
+      );
     }
-    expect(loadScenarios({ dirs: [join(tmp, 'sorted')], rules, root: join(tmp, 'sorted') }).scenarios.map((s) => s.id)).toEqual([
-      'demo/a',
-      'demo/b',
-      'demo/c',
-    ]);
+    expect(loadScenarios({ dirs: [join(tmp, 'sorted')], rules, root: join(tmp, 'sorted') }).scenarios.map((s) => s.id)).toEqual(['demo/a', 'demo/b', 'demo/c']);
   });
 
   it('loadScenariosOrThrow throws ScenarioLoadError whose message has a headline and one line per problem', () => {
-    const bad = write('bad/demo/bad.yaml', 'id: demo/bad\ntitle: Tests that things work\narea: demo\nrole: server\nrules: [demo.rule.oen]\nsteps:\n  - request: ping\n');
+    const bad = write(
+      'bad/demo/bad.yaml',
+      'id: demo/bad\ntitle: Tests that things work\narea: demo\nrole: server\nrules: [demo.rule.oen]\nsteps:\n  - request: ping\n',
+    );
     let error: unknown;
     try {
       loadScenariosOrThrow({ dirs: [join(tmp, 'bad')], rules, root: join(tmp, 'bad') });

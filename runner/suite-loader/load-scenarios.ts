@@ -51,7 +51,13 @@ export function loadScenarios(options: LoadOptions): LoadResult {
     const abs = resolve(dir);
     if (!existsSync(abs) || !statSync(abs).isDirectory()) {
       const exists = existsSync(abs);
-      problems.push(readProblem(abs, exists ? 'The path is not a folder.' : 'The scenario folder does not exist.', exists ? 'Give a folder with --suite-dir, or one file with --scenario-file.' : 'Check the path given with --suite-dir.'));
+      problems.push(
+        readProblem(
+          abs,
+          exists ? 'The path is not a folder.' : 'The scenario folder does not exist.',
+          exists ? 'Give a folder with --suite-dir, or one file with --scenario-file.' : 'Check the path given with --suite-dir.',
+        ),
+      );
       continue;
     }
     for (const file of yamlFiles(abs)) if (!targets.has(file)) targets.set(file, expectationsFor(file, root));
@@ -61,7 +67,12 @@ export function loadScenarios(options: LoadOptions): LoadResult {
     const abs = resolve(f);
     const read = readUserFile(abs, 'a scenario file');
     if (!read.ok) {
-      const fix = read.reason === 'missing' ? 'Check the path given with --scenario-file.' : read.reason === 'directory' ? 'Give the folder with --suite-dir, or name one YAML file with --scenario-file.' : 'Name one YAML scenario file with --scenario-file.';
+      const fix =
+        read.reason === 'missing'
+          ? 'Check the path given with --scenario-file.'
+          : read.reason === 'directory'
+            ? 'Give the folder with --suite-dir, or name one YAML file with --scenario-file.'
+            : 'Name one YAML scenario file with --scenario-file.';
       problems.push(readProblem(abs, read.message, fix));
       continue;
     }
@@ -102,7 +113,12 @@ export function loadScenarios(options: LoadOptions): LoadResult {
  * Reads, validates and lints one file's text; the scenario is returned when the file is structurally
  * valid (its own semantic problems, if any, are in `problems`). Cross-file checks are not included.
  */
-export function loadScenarioText(file: string, text: string, rules: RulesCatalogue, expect: FileExpectations): { scenario?: Scenario; problems: ScenarioProblem[] } {
+export function loadScenarioText(
+  file: string,
+  text: string,
+  rules: RulesCatalogue,
+  expect: FileExpectations,
+): { scenario?: Scenario; problems: ScenarioProblem[] } {
   const read = readScenarioText(file, text);
   if (!isMap(read.raw)) return { problems: read.problems };
   // Semantic lint runs even on a structurally broken file, so one pass shows every problem; a
@@ -127,7 +143,12 @@ export function loadScenariosOrThrow(options: LoadOptions): Scenario[] {
 export function expectationsFor(file: string, root: string): FileExpectations {
   const rel = relative(root, file);
   const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-  const id = inside ? rel.split(sep).join('/').replace(/\.yaml$/, '') : `${basename(dirname(file))}/${basename(file, '.yaml')}`;
+  const id = inside
+    ? rel
+        .split(sep)
+        .join('/')
+        .replace(/\.yaml$/, '')
+    : `${basename(dirname(file))}/${basename(file, '.yaml')}`;
   return { id, area: basename(dirname(file)) };
 }
 

@@ -24,8 +24,8 @@ export const SCENARIO_PROBLEM_CODES = {
   MCPC_SCENARIO_REGEX: 'A `$regex` that is not a valid regular expression.',
   MCPC_SCENARIO_TAG_UNKNOWN: 'A tag outside the closed vocabulary.',
   MCPC_SCENARIO_TYPE_UNKNOWN: 'A `$schema` type name that no revision of the protocol schema in range has.',
-  MCPC_SCENARIO_ID_MISMATCH: '`id` differs from the file\'s path under the suites folder.',
-  MCPC_SCENARIO_AREA_MISMATCH: '`area` differs from the folder the file is in (or from the id\'s area).',
+  MCPC_SCENARIO_ID_MISMATCH: "`id` differs from the file's path under the suites folder.",
+  MCPC_SCENARIO_AREA_MISMATCH: "`area` differs from the folder the file is in (or from the id's area).",
   MCPC_SCENARIO_REVISIONS: 'A revision range that does not parse or covers no revision.',
   MCPC_SCENARIO_LABEL_UNDEFINED: 'A step refers to a label that no earlier request, send or handshake defines.',
   MCPC_SCENARIO_CHECK_DUPLICATE: 'Two checks of one scenario share a `check` name, so their ids collide.',
@@ -33,14 +33,21 @@ export const SCENARIO_PROBLEM_CODES = {
   MCPC_SCENARIO_DUPLICATE_ID: 'Two files declare the same scenario id.',
   MCPC_SCENARIO_DUPLICATE_TITLE: 'Two scenarios have the same title.',
   MCPC_RULE_UNKNOWN: 'A cited rule id is not in the rules catalogue.',
-  MCPC_RULE_NOT_LISTED: 'A step cites a rule that the scenario\'s `rules` list leaves out.',
+  MCPC_RULE_NOT_LISTED: "A step cites a rule that the scenario's `rules` list leaves out.",
   MCPC_RULE_OUT_OF_RANGE: 'A cited rule is in force for none of the revisions the scenario (or step) runs at.',
   MCPC_RULE_SIDE: 'A cited rule binds the other side than the one the scenario tests.',
 } as const;
 
 export type ScenarioProblemCode = keyof typeof SCENARIO_PROBLEM_CODES;
 
-export function problem(code: ScenarioProblemCode, file: string, at: { line: number; column: number }, message: string, fix: string, key?: string): ScenarioProblem {
+export function problem(
+  code: ScenarioProblemCode,
+  file: string,
+  at: { line: number; column: number },
+  message: string,
+  fix: string,
+  key?: string,
+): ScenarioProblem {
   return { code, file, line: at.line, column: at.column, ...(key !== undefined ? { key } : {}), message, fix };
 }
 

@@ -81,7 +81,9 @@ function stepShapeProblem(step: RawStep, source: YamlSource): ScenarioProblem | 
         'MCPC_SCENARIO_INVALID',
         source.file,
         source.locate(step.pointer, kind),
-        `The options of \`${kind}\` in ${label.toLowerCase()} are written inside it (${Object.keys(value).map((k) => `\`${k}\``).join(', ')}); they go beside it.`,
+        `The options of \`${kind}\` in ${label.toLowerCase()} are written inside it (${Object.keys(value)
+          .map((k) => `\`${k}\``)
+          .join(', ')}); they go beside it.`,
         `Write \`- ${kind}:\` alone on its line and put each option on its own line below, indented like \`${kind}\`.`,
         kind,
       );
@@ -100,7 +102,13 @@ function stepShapeProblem(step: RawStep, source: YamlSource): ScenarioProblem | 
     );
   }
   if (keys.length === 0) {
-    return problem('MCPC_SCENARIO_STEP_UNKNOWN', source.file, source.locate(step.pointer), `${label} is empty.`, `Start it with a kind: ${STEP_KINDS.join(', ')}.`);
+    return problem(
+      'MCPC_SCENARIO_STEP_UNKNOWN',
+      source.file,
+      source.locate(step.pointer),
+      `${label} is empty.`,
+      `Start it with a kind: ${STEP_KINDS.join(', ')}.`,
+    );
   }
   // The first key is meant to be the kind; if it is a known option, look for a misspelt kind elsewhere.
   const guess = keys.find((k) => nearestName(k, STEP_KINDS) !== undefined) ?? keys[0]!;
@@ -129,7 +137,13 @@ function conditionShapeProblem(node: Record<string, unknown>, pointer: string, p
   }
   const guess = keys.find((k) => nearestName(k, CONDITION_KEYS) !== undefined) ?? keys[0];
   if (guess === undefined) {
-    return problem('MCPC_SCENARIO_CONDITION_UNKNOWN', source.file, source.locate(pointer), 'The condition is empty.', `Write one of: ${CONDITION_KEYS.join(', ')}.`);
+    return problem(
+      'MCPC_SCENARIO_CONDITION_UNKNOWN',
+      source.file,
+      source.locate(pointer),
+      'The condition is empty.',
+      `Write one of: ${CONDITION_KEYS.join(', ')}.`,
+    );
   }
   return problem(
     'MCPC_SCENARIO_CONDITION_UNKNOWN',

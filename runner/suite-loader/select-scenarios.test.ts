@@ -24,9 +24,12 @@ const expectStep = (rule: string): Step => ({ kind: 'expect', label: 'x', rule, 
 const all = [
   scenario('lifecycle/initialize-version-echo', ['handshake'], ['lifecycle.version.echo-supported']),
   scenario('lifecycle/ping-before-initialize', ['handshake', 'smoke'], ['ping.response.empty-result']),
-  scenario('pagination/tools-follow-cursor', ['pagination', 'tools'], ['pagination.result.terminates'], [
-    { kind: 'loop', max: 3, onExhausted: 'fail', sourceLine: 1, path: '0', steps: [expectStep('tools.list.result')] },
-  ]),
+  scenario(
+    'pagination/tools-follow-cursor',
+    ['pagination', 'tools'],
+    ['pagination.result.terminates'],
+    [{ kind: 'loop', max: 3, onExhausted: 'fail', sourceLine: 1, path: '0', steps: [expectStep('tools.list.result')] }],
+  ),
   scenario('pagination/tools-invalid-cursor', ['pagination', 'tools'], ['pagination.cursor.invalid-error']),
   scenario('tools/call-unknown-tool', ['tools', 'smoke'], ['tools.call.unknown-tool-protocol-error'], [expectStep('jsonrpc.request.answered')]),
 ];

@@ -55,7 +55,12 @@ export function unmatchedSelectors(scenarios: Scenario[], selection: Selection):
   check('tag', selection.tag, (t) => tags.includes(t), tags);
   const rules = [...new Set(scenarios.flatMap(citedRules))];
   // Dotted prefixes are valid selectors too, so `paginaton` can suggest `pagination`.
-  const prefixes = rules.flatMap((r) => r.split('.').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('.')));
+  const prefixes = rules.flatMap((r) =>
+    r
+      .split('.')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('.')),
+  );
   check('rule', selection.rule, (p) => rules.some((r) => ruleMatches(r, p)), [...new Set([...prefixes, ...rules])]);
   return out;
 }

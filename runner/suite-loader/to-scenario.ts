@@ -16,6 +16,7 @@ export function toScenario(raw: RawMap, source: YamlSource, file: string): Scena
     tags: (raw.tags as string[] | undefined) ?? [],
     ...(raw.timeoutMs !== undefined ? { timeoutMs: raw.timeoutMs as number } : {}),
     session: (raw.session as Scenario['session'] | undefined) ?? 'initialized',
+    ...(raw.isolate === true ? { isolate: true } : {}),
     ...(raw.client !== undefined ? { client: raw.client as Scenario['client'] } : {}),
     ...(raw.replies !== undefined ? { replies: raw.replies as Scenario['replies'] } : {}),
     requires: ((raw.requires as unknown[] | undefined) ?? []).map(toCondition),

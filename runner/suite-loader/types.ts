@@ -204,6 +204,8 @@ export interface Scenario {
   tags: string[];
   timeoutMs?: number;
   session: 'initialized' | 'fresh';
+  /** Every cell gets a target process of its own (never shares one with other cells). */
+  isolate?: boolean;
   client?: { capabilities?: Record<string, unknown>; clientInfo?: Record<string, unknown> };
   replies?: Record<string, { result: unknown } | { error: unknown }>;
   requires: Condition[];

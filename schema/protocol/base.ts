@@ -51,10 +51,7 @@ const jsonRpc: Record<string, SchemaObject> = {
   RequestId: { type: ['string', 'integer'] },
   ProgressToken: { type: ['string', 'integer'] },
   Cursor: str(),
-  JSONRPCRequest: object(
-    { jsonrpc: constant('2.0'), id: ref('RequestId'), method: str(), params: bareRequestParams() },
-    ['jsonrpc', 'id', 'method'],
-  ),
+  JSONRPCRequest: object({ jsonrpc: constant('2.0'), id: ref('RequestId'), method: str(), params: bareRequestParams() }, ['jsonrpc', 'id', 'method']),
   JSONRPCNotification: object({ jsonrpc: constant('2.0'), method: str(), params: bareNotificationParams() }, ['jsonrpc', 'method']),
   JSONRPCResponse: {
     ...object({ jsonrpc: constant('2.0'), id: ref('RequestId'), result: ref('Result') }, ['jsonrpc', 'id', 'result']),
@@ -101,10 +98,11 @@ const lifecycle: Record<string, SchemaObject> = {
   }),
   InitializeRequest: request(
     'initialize',
-    object(
-      { _meta: requestMeta(), protocolVersion: str(), capabilities: ref('ClientCapabilities'), clientInfo: ref('Implementation') },
-      ['protocolVersion', 'capabilities', 'clientInfo'],
-    ),
+    object({ _meta: requestMeta(), protocolVersion: str(), capabilities: ref('ClientCapabilities'), clientInfo: ref('Implementation') }, [
+      'protocolVersion',
+      'capabilities',
+      'clientInfo',
+    ]),
     true,
   ),
   InitializeResult: object(
@@ -121,11 +119,7 @@ const utilities: Record<string, SchemaObject> = {
     object({ _meta: meta(), progressToken: ref('ProgressToken'), progress: num(), total: num() }, ['progressToken', 'progress']),
     true,
   ),
-  CancelledNotification: notification(
-    'notifications/cancelled',
-    object({ _meta: meta(), requestId: ref('RequestId'), reason: str() }, ['requestId']),
-    true,
-  ),
+  CancelledNotification: notification('notifications/cancelled', object({ _meta: meta(), requestId: ref('RequestId'), reason: str() }, ['requestId']), true),
   LoggingLevel: oneOfStrings(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']),
   SetLevelRequest: request('logging/setLevel', object({ _meta: requestMeta(), level: ref('LoggingLevel') }, ['level']), true),
   LoggingMessageNotification: notification(
@@ -147,54 +141,35 @@ const utilities: Record<string, SchemaObject> = {
     ),
     true,
   ),
-  CompleteResult: object(
-    { _meta: meta(), completion: object({ values: strings(), total: int(), hasMore: bool() }, ['values']) },
-    ['completion'],
-  ),
+  CompleteResult: object({ _meta: meta(), completion: object({ values: strings(), total: int(), hasMore: bool() }, ['values']) }, ['completion']),
 };
 
 const content: Record<string, SchemaObject> = {
   Annotated: object({ annotations: inlineAnnotations() }),
   TextContent: object({ type: constant('text'), text: str(), annotations: inlineAnnotations() }, ['type', 'text']),
-  ImageContent: object(
-    { type: constant('image'), data: base64(), mimeType: str(), annotations: inlineAnnotations() },
-    ['type', 'data', 'mimeType'],
-  ),
-  EmbeddedResource: object(
-    { type: constant('resource'), resource: resourceContents(), annotations: inlineAnnotations() },
-    ['type', 'resource'],
-  ),
+  ImageContent: object({ type: constant('image'), data: base64(), mimeType: str(), annotations: inlineAnnotations() }, ['type', 'data', 'mimeType']),
+  EmbeddedResource: object({ type: constant('resource'), resource: resourceContents(), annotations: inlineAnnotations() }, ['type', 'resource']),
 };
 
 const resources: Record<string, SchemaObject> = {
-  Resource: object(
-    { uri: uri(), name: str(), description: str(), mimeType: str(), size: int(), annotations: inlineAnnotations() },
-    ['uri', 'name'],
-  ),
-  ResourceTemplate: object(
-    { uriTemplate: uriTemplate(), name: str(), description: str(), mimeType: str(), annotations: inlineAnnotations() },
-    ['uriTemplate', 'name'],
-  ),
+  Resource: object({ uri: uri(), name: str(), description: str(), mimeType: str(), size: int(), annotations: inlineAnnotations() }, ['uri', 'name']),
+  ResourceTemplate: object({ uriTemplate: uriTemplate(), name: str(), description: str(), mimeType: str(), annotations: inlineAnnotations() }, [
+    'uriTemplate',
+    'name',
+  ]),
   ResourceContents: object({ uri: uri(), mimeType: str() }, ['uri']),
   TextResourceContents: object({ uri: uri(), mimeType: str(), text: str() }, ['uri', 'text']),
   BlobResourceContents: object({ uri: uri(), mimeType: str(), blob: base64() }, ['uri', 'blob']),
   ListResourcesRequest: paginatedRequest('resources/list'),
   ListResourcesResult: object({ _meta: meta(), nextCursor: ref('Cursor'), resources: array(ref('Resource')) }, ['resources']),
   ListResourceTemplatesRequest: paginatedRequest('resources/templates/list'),
-  ListResourceTemplatesResult: object(
-    { _meta: meta(), nextCursor: ref('Cursor'), resourceTemplates: array(ref('ResourceTemplate')) },
-    ['resourceTemplates'],
-  ),
+  ListResourceTemplatesResult: object({ _meta: meta(), nextCursor: ref('Cursor'), resourceTemplates: array(ref('ResourceTemplate')) }, ['resourceTemplates']),
   ReadResourceRequest: request('resources/read', object({ _meta: requestMeta(), uri: uri() }, ['uri']), true),
   ReadResourceResult: object({ _meta: meta(), contents: array(resourceContents()) }, ['contents']),
   SubscribeRequest: request('resources/subscribe', object({ _meta: requestMeta(), uri: uri() }, ['uri']), true),
   UnsubscribeRequest: request('resources/unsubscribe', object({ _meta: requestMeta(), uri: uri() }, ['uri']), true),
   ResourceListChangedNotification: notification('notifications/resources/list_changed', bareNotificationParams(), false),
-  ResourceUpdatedNotification: notification(
-    'notifications/resources/updated',
-    object({ _meta: meta(), uri: uri() }, ['uri']),
-    true,
-  ),
+  ResourceUpdatedNotification: notification('notifications/resources/updated', object({ _meta: meta(), uri: uri() }, ['uri']), true),
 };
 
 const prompts: Record<string, SchemaObject> = {
@@ -203,11 +178,7 @@ const prompts: Record<string, SchemaObject> = {
   PromptMessage: object({ role: ref('Role'), content: contentUnion('text', 'image', 'resource') }, ['role', 'content']),
   ListPromptsRequest: paginatedRequest('prompts/list'),
   ListPromptsResult: object({ _meta: meta(), nextCursor: ref('Cursor'), prompts: array(ref('Prompt')) }, ['prompts']),
-  GetPromptRequest: request(
-    'prompts/get',
-    object({ _meta: requestMeta(), name: str(), arguments: record(str()) }, ['name']),
-    true,
-  ),
+  GetPromptRequest: request('prompts/get', object({ _meta: requestMeta(), name: str(), arguments: record(str()) }, ['name']), true),
   GetPromptResult: object({ _meta: meta(), description: str(), messages: array(ref('PromptMessage')) }, ['messages']),
   PromptListChangedNotification: notification('notifications/prompts/list_changed', bareNotificationParams(), false),
 };
@@ -221,15 +192,8 @@ const tools: Record<string, SchemaObject> = {
   Tool: object({ name: str(), description: str(), inputSchema: objectSchemaShape() }, ['name', 'inputSchema']),
   ListToolsRequest: paginatedRequest('tools/list'),
   ListToolsResult: object({ _meta: meta(), nextCursor: ref('Cursor'), tools: array(ref('Tool')) }, ['tools']),
-  CallToolRequest: request(
-    'tools/call',
-    object({ _meta: requestMeta(), name: str(), arguments: record(anything()) }, ['name']),
-    true,
-  ),
-  CallToolResult: object(
-    { _meta: meta(), content: array(contentUnion('text', 'image', 'resource')), isError: bool() },
-    ['content'],
-  ),
+  CallToolRequest: request('tools/call', object({ _meta: requestMeta(), name: str(), arguments: record(anything()) }, ['name']), true),
+  CallToolResult: object({ _meta: meta(), content: array(contentUnion('text', 'image', 'resource')), isError: bool() }, ['content']),
   ToolListChangedNotification: notification('notifications/tools/list_changed', bareNotificationParams(), false),
 };
 
@@ -260,10 +224,11 @@ const client: Record<string, SchemaObject> = {
     ),
     true,
   ),
-  CreateMessageResult: object(
-    { _meta: meta(), role: ref('Role'), content: contentUnion('text', 'image'), model: str(), stopReason: str() },
-    ['role', 'content', 'model'],
-  ),
+  CreateMessageResult: object({ _meta: meta(), role: ref('Role'), content: contentUnion('text', 'image'), model: str(), stopReason: str() }, [
+    'role',
+    'content',
+    'model',
+  ]),
   Root: object({ uri: uri(), name: str() }, ['uri']),
   ListRootsRequest: request('roots/list', bareRequestParams(), false),
   ListRootsResult: object({ _meta: meta(), roots: array(ref('Root')) }, ['roots']),

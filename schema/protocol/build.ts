@@ -10,12 +10,7 @@ import { type ProtocolModel, type RevisionChanges, type Side, applyChanges } fro
 import { type SchemaObject, anyOf, ref, refName, union } from './schema-dsl.js';
 
 /** The change files, oldest first; each turns the previous revision into the next. */
-export const REVISION_CHANGES: readonly RevisionChanges[] = [
-  CHANGES_2025_03_26,
-  CHANGES_2025_06_18,
-  CHANGES_2025_11_25,
-  CHANGES_2026_07_28,
-];
+export const REVISION_CHANGES: readonly RevisionChanges[] = [CHANGES_2025_03_26, CHANGES_2025_06_18, CHANGES_2025_11_25, CHANGES_2026_07_28];
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -70,7 +65,11 @@ function withUnions(model: ProtocolModel): ProtocolModel {
   const defs = { ...model.defs };
   for (const name of DERIVED) delete defs[name];
   const by = (side: Side, table: Record<string, { type: string; from: readonly Side[] }>) =>
-    Object.fromEntries(Object.entries(table).filter(([, e]) => e.from.includes(side)).map(([method, e]) => [method, e.type]));
+    Object.fromEntries(
+      Object.entries(table)
+        .filter(([, e]) => e.from.includes(side))
+        .map(([method, e]) => [method, e.type]),
+    );
   for (const side of ['client', 'server'] as const) {
     const prefix = side === 'client' ? 'Client' : 'Server';
     const requests = by(side, model.requests);

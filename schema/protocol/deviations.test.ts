@@ -10,9 +10,7 @@ describe('deliberate deviations from the official schemas', () => {
   it.each(cases)('$id ($revision): ours says $ours where the official schema says $official', (d) => {
     const v = protocolValidator(d.revision);
     const violations =
-      'type' in d.example
-        ? v.validateType(d.example.type, d.example.value)
-        : v.validateMessage(d.example.message, d.example.sender, d.example.requestMethod);
+      'type' in d.example ? v.validateType(d.example.type, d.example.value) : v.validateMessage(d.example.message, d.example.sender, d.example.requestMethod);
     expect(violations.length === 0 ? 'valid' : 'invalid').toBe(d.ours);
     if (d.keyword) expect(violations.map((x) => x.keyword)).toContain(d.keyword);
   });

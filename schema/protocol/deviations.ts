@@ -12,9 +12,7 @@ export interface Deviation {
   /** Why we differ: the spec text or protocol rule we follow instead of the generated schema. */
   reason: string;
   /** An example: validated as a whole message (`message`) or against a named type (`type`). */
-  example:
-    | { message: unknown; sender: 'client' | 'server'; requestMethod?: string }
-    | { type: string; value: unknown };
+  example: { message: unknown; sender: 'client' | 'server'; requestMethod?: string } | { type: string; value: unknown };
   official: Verdict;
   ours: Verdict;
   /** For an `invalid` verdict: the keyword of the violation that shows the deviation. */
@@ -87,7 +85,7 @@ export const DEVIATIONS: readonly Deviation[] = [
     revisions: ['2026-07-28'],
     summary:
       'A result with `resultType: "input_required"` must be an InputRequiredResult with inputRequests or requestState; any other ' +
-      'resultType must be the request\'s complete result.',
+      "resultType must be the request's complete result.",
     reason:
       'The spec defines resultType "input_required" as the marker of InputRequiredResult and requires "at least one of ' +
       'inputRequests or requestState". The official schema only requires resultType there, so any object with a resultType ' +
@@ -101,8 +99,7 @@ export const DEVIATIONS: readonly Deviation[] = [
     id: 'read-resource-example-without-cache-hints',
     revisions: ['2026-07-28'],
     summary:
-      'The specification\'s example read-resource-result-response.json (a complete resources/read result without ttlMs and ' +
-      'cacheScope) is invalid for us.',
+      "The specification's example read-resource-result-response.json (a complete resources/read result without ttlMs and " + 'cacheScope) is invalid for us.',
     reason:
       'ReadResourceResult requires ttlMs and cacheScope in the official schema itself; the example only passes there through ' +
       'the loose InputRequiredResult branch (see input-required-result-discriminated); clients that check the result reject it.',

@@ -23,7 +23,9 @@ function fixtureDir(revision: Revision): string {
 /** `<area>.json` files map type names to valid examples; `wire.json` lists whole messages. */
 function typeFixtures(revision: Revision): Map<string, unknown[]> {
   const out = new Map<string, unknown[]>();
-  for (const file of readdirSync(fixtureDir(revision)).filter((f) => f.endsWith('.json') && f !== 'wire.json').sort()) {
+  for (const file of readdirSync(fixtureDir(revision))
+    .filter((f) => f.endsWith('.json') && f !== 'wire.json')
+    .sort()) {
     const map = JSON.parse(readFileSync(`${fixtureDir(revision)}/${file}`, 'utf8')) as Record<string, unknown[]>;
     for (const [type, values] of Object.entries(map)) {
       if (out.has(type)) throw new Error(`${revision}/${file}: type ${type} appears in two fixture files`);
@@ -86,7 +88,7 @@ describe.each(REVISIONS)('fixtures of %s', (revision) => {
         const sent = new Set(
           wire
             .filter((w) => w.sender === sender && typeof (w.message as { method?: unknown }).method === 'string')
-            .filter((w) => ('id' in (w.message as object)) === (kind === 'request'))
+            .filter((w) => 'id' in (w.message as object) === (kind === 'request'))
             .map((w) => (w.message as { method: string }).method),
         );
         expect(validator.methods(sender, kind).filter((m) => !sent.has(m))).toEqual([]);

@@ -8,7 +8,14 @@ const defs: Record<string, SchemaObject> = {
   Text: object({ type: constant('text'), text: str() }, ['type', 'text']),
   Image: object({ type: constant('image'), data: str() }, ['type', 'data']),
   Thing: object(
-    { name: str(), count: int({ minimum: 0 }), kind: oneOfStrings(['a', 'b']), link: uri(), block: union('type', { text: 'Text', image: 'Image' }), either: anyOf(str(), int()) },
+    {
+      name: str(),
+      count: int({ minimum: 0 }),
+      kind: oneOfStrings(['a', 'b']),
+      link: uri(),
+      block: union('type', { text: 'Text', image: 'Image' }),
+      either: anyOf(str(), int()),
+    },
     ['name'],
   ),
 };

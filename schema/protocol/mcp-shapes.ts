@@ -42,10 +42,7 @@ export function jsonRpcRequest(method: string, params: SchemaObject, paramsRequi
 
 /** From 2025-11-25 a notification definition is the whole JSON-RPC message. */
 export function jsonRpcNotification(method: string, params: SchemaObject, paramsRequired: boolean): SchemaObject {
-  return object(
-    { jsonrpc: constant('2.0'), method: constant(method), params },
-    paramsRequired ? ['jsonrpc', 'method', 'params'] : ['jsonrpc', 'method'],
-  );
+  return object({ jsonrpc: constant('2.0'), method: constant(method), params }, paramsRequired ? ['jsonrpc', 'method', 'params'] : ['jsonrpc', 'method']);
 }
 
 /** A paginated list request up to 2025-06-18. */
@@ -95,8 +92,5 @@ export function resultChoice(result: string, alternatives: readonly { when: Sche
  */
 export function typedErrorResponse(code: number, data?: SchemaObject): SchemaObject {
   const error = data ? object({ code: constant(code), data }, ['code', 'data']) : object({ code: constant(code) }, ['code']);
-  return object(
-    { jsonrpc: constant('2.0'), id: anyOf(ref('RequestId'), { type: 'null' }), error: allOf(ref('Error'), error) },
-    ['jsonrpc', 'error'],
-  );
+  return object({ jsonrpc: constant('2.0'), id: anyOf(ref('RequestId'), { type: 'null' }), error: allOf(ref('Error'), error) }, ['jsonrpc', 'error']);
 }

@@ -91,8 +91,7 @@ export function composeMessageSchema(model: ProtocolModel, schemaId: string, tar
       };
     }
     case 'error': {
-      const typed =
-        target.code !== undefined && Object.hasOwn(model.typedErrors, String(target.code)) ? model.typedErrors[String(target.code)] : undefined;
+      const typed = target.code !== undefined && Object.hasOwn(model.typedErrors, String(target.code)) ? model.typedErrors[String(target.code)] : undefined;
       if (typed) {
         return { key: `error:${target.code}`, schema: { allOf: [defRef(schemaId, envelope.error), defRef(schemaId, typed)] } };
       }

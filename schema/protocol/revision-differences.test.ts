@@ -52,13 +52,17 @@ const FACTS: Fact[] = [
     validIn: '[]',
     check: (v) =>
       v.revision === '2026-07-28'
-        ? v.validateMessage({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }, 'client')
+        ? v.validateMessage(
+            { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } },
+            'client',
+          )
         : ['not applicable'],
   },
   {
     fact: 'a stateless request with the full _meta is valid in 2026-07-28',
     validIn: '>=2026-07-28',
-    check: (v) => (v.revision === '2026-07-28' ? v.validateMessage({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } }, 'client') : ['n/a']),
+    check: (v) =>
+      v.revision === '2026-07-28' ? v.validateMessage({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } }, 'client') : ['n/a'],
   },
   { fact: 'servers send no requests in 2026-07-28', validIn: '>=2026-07-28', check: (v) => v.methods('server', 'request') },
   // results
@@ -76,7 +80,8 @@ const FACTS: Fact[] = [
   {
     fact: 'cacheScope is public or private',
     validIn: '[]',
-    check: (v) => (v.revision === '2026-07-28' ? server('resources/list', { resultType: 'complete', resources: [], ttlMs: 5, cacheScope: 'shared' })(v) : ['n/a']),
+    check: (v) =>
+      v.revision === '2026-07-28' ? server('resources/list', { resultType: 'complete', resources: [], ttlMs: 5, cacheScope: 'shared' })(v) : ['n/a'],
   },
   {
     fact: 'tools/call may answer input_required in 2026-07-28',
@@ -89,13 +94,21 @@ const FACTS: Fact[] = [
     check: server('tools/list', { resultType: 'input_required', requestState: 'opaque' }),
   },
   // content and tools
-  { fact: 'audio content from 2025-03-26', validIn: '>=2025-03-26', check: server('tools/call', { resultType: 'complete', content: [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }] }) },
+  {
+    fact: 'audio content from 2025-03-26',
+    validIn: '>=2025-03-26',
+    check: server('tools/call', { resultType: 'complete', content: [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }] }),
+  },
   {
     fact: 'resource links from 2025-06-18',
     validIn: '>=2025-06-18',
     check: server('tools/call', { resultType: 'complete', content: [{ type: 'resource_link', uri: 'file:///a', name: 'a' }] }),
   },
-  { fact: 'title is typed from 2025-06-18 (before, an unknown member)', validIn: '<2025-06-18', check: ofType('Tool', { name: 't', title: 5, inputSchema: { type: 'object' } }) },
+  {
+    fact: 'title is typed from 2025-06-18 (before, an unknown member)',
+    validIn: '<2025-06-18',
+    check: ofType('Tool', { name: 't', title: 5, inputSchema: { type: 'object' } }),
+  },
   {
     fact: 'outputSchema must be an object schema from 2025-06-18 until 2026-07-28, which allows any schema',
     validIn: ['2024-11-05', '2025-03-26', '2026-07-28'].join(' '),
@@ -106,10 +119,18 @@ const FACTS: Fact[] = [
     validIn: ['2024-11-05', '2025-03-26', '2026-07-28'].join(' '),
     check: server('tools/call', { resultType: 'complete', content: [TEXT], structuredContent: [1, 2] }),
   },
-  { fact: 'tool annotations are typed from 2025-03-26', validIn: '<2025-03-26', check: ofType('Tool', { name: 't', inputSchema: { type: 'object' }, annotations: { readOnlyHint: 'yes' } }) },
+  {
+    fact: 'tool annotations are typed from 2025-03-26',
+    validIn: '<2025-03-26',
+    check: ofType('Tool', { name: 't', inputSchema: { type: 'object' }, annotations: { readOnlyHint: 'yes' } }),
+  },
   { fact: 'tool inputSchema is an object schema in every revision', validIn: '[]', check: ofType('Tool', { name: 't', inputSchema: { type: 'string' } }) },
   { fact: 'icons are typed from 2025-11-25', validIn: '<2025-11-25', check: ofType('Implementation', { name: 'x', version: '1', icons: 'none' }) },
-  { fact: 'completion values are capped at 100 in 2026-07-28', validIn: '<2026-07-28', check: server('completion/complete', { resultType: 'complete', completion: { values: Array.from({ length: 101 }, (_, i) => `v${i}`) } }) },
+  {
+    fact: 'completion values are capped at 100 in 2026-07-28',
+    validIn: '<2026-07-28',
+    check: server('completion/complete', { resultType: 'complete', completion: { values: Array.from({ length: 101 }, (_, i) => `v${i}`) } }),
+  },
   // sampling and elicitation
   { fact: 'elicitation from 2025-06-18', validIn: '>=2025-06-18', check: (v) => (v.hasType('ElicitRequest') && v.hasType('ElicitResult') ? [] : ['absent']) },
   {
@@ -128,13 +149,29 @@ const FACTS: Fact[] = [
     check: ofType('SamplingMessage', { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'f', input: {} }] }),
   },
   // tasks
-  { fact: 'tasks exist in 2025-11-25 only', validIn: '2025-11-25', check: (v) => (v.methods('client', 'request').includes('tasks/get') && v.hasType('Task') ? [] : ['absent']) },
+  {
+    fact: 'tasks exist in 2025-11-25 only',
+    validIn: '2025-11-25',
+    check: (v) => (v.methods('client', 'request').includes('tasks/get') && v.hasType('Task') ? [] : ['absent']),
+  },
   { fact: 'tools/call may answer with a task in 2025-11-25 only', validIn: '2025-11-25', check: server('tools/call', { task: TASK }) },
-  { fact: 'notifications/cancelled may omit requestId in 2025-11-25 only', validIn: '2025-11-25', check: (v) => v.validateMessage({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { reason: 'x' } }, 'client') },
+  {
+    fact: 'notifications/cancelled may omit requestId in 2025-11-25 only',
+    validIn: '2025-11-25',
+    check: (v) => v.validateMessage({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { reason: 'x' } }, 'client'),
+  },
   // JSON-RPC envelope and errors
   { fact: 'batches exist in 2025-03-26 only', validIn: '2025-03-26', check: (v) => v.validateMessage([{ jsonrpc: '2.0', id: 1, method: 'ping' }], 'client') },
-  { fact: 'an error response may omit its id from 2025-11-25', validIn: '>=2025-11-25', check: (v) => v.validateMessage({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } }, 'server') },
-  { fact: 'error -32042 carries the URL elicitations in 2025-11-25 only', validIn: '<2025-11-25 >2025-11-25', check: (v) => v.validateMessage({ jsonrpc: '2.0', id: 1, error: { code: -32042, message: 'needs a URL' } }, 'server') },
+  {
+    fact: 'an error response may omit its id from 2025-11-25',
+    validIn: '>=2025-11-25',
+    check: (v) => v.validateMessage({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } }, 'server'),
+  },
+  {
+    fact: 'error -32042 carries the URL elicitations in 2025-11-25 only',
+    validIn: '<2025-11-25 >2025-11-25',
+    check: (v) => v.validateMessage({ jsonrpc: '2.0', id: 1, error: { code: -32042, message: 'needs a URL' } }, 'server'),
+  },
   {
     fact: 'error -32022 carries supported and requested versions in 2026-07-28 only',
     validIn: '<2026-07-28',
@@ -145,7 +182,11 @@ const FACTS: Fact[] = [
     validIn: '<2026-07-28',
     check: (v) => v.validateMessage({ jsonrpc: '2.0', id: 1, error: { code: -32021, message: 'Missing capability', data: {} } }, 'server'),
   },
-  { fact: 'an error code is an integer in every revision', validIn: '[]', check: (v) => v.validateMessage({ jsonrpc: '2.0', id: 1, error: { code: -32601.5, message: 'x' } }, 'server') },
+  {
+    fact: 'an error code is an integer in every revision',
+    validIn: '[]',
+    check: (v) => v.validateMessage({ jsonrpc: '2.0', id: 1, error: { code: -32601.5, message: 'x' } }, 'server'),
+  },
   { fact: 'jsonrpc is "2.0" in every revision', validIn: '[]', check: (v) => v.validateMessage({ jsonrpc: '1.0', id: 1, method: 'tools/list' }, 'client') },
 ];
 
@@ -169,7 +210,7 @@ describe('revision differences', () => {
     expect(verdicts).toEqual(expected);
   });
 
-  it('resultTypeFor follows each revision\'s method table', () => {
+  it("resultTypeFor follows each revision's method table", () => {
     expect(protocolValidator('2024-11-05').resultTypeFor('tools/list')).toBe('ListToolsResult');
     expect(protocolValidator('2024-11-05').resultTypeFor('ping')).toBe('EmptyResult');
     expect(protocolValidator('2025-06-18').resultTypeFor('elicitation/create')).toBe('ElicitResult');

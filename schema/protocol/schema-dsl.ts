@@ -87,10 +87,7 @@ export function union(discriminator: string, branches: Record<string, string>, o
   if (otherwise !== undefined) {
     return {
       type: 'object',
-      allOf: [
-        ...conditions,
-        { if: { not: { properties: { [discriminator]: { enum: values } }, required: [discriminator] } }, then: ref(otherwise) },
-      ],
+      allOf: [...conditions, { if: { not: { properties: { [discriminator]: { enum: values } }, required: [discriminator] } }, then: ref(otherwise) }],
     };
   }
   return {

@@ -14,7 +14,11 @@ const addFormats = addFormatsModule.default;
 export function loadReportSchemas(): { report: Record<string, unknown>; line: Record<string, unknown>; baseline: Record<string, unknown> } {
   const read = (...path: string[]) => JSON.parse(readFileSync(fromRoot('schema', ...path), 'utf8')) as Record<string, unknown>;
   // The report's baseline block lists entries in the shape of the expected-failures file, by reference.
-  return { report: read('report', 'report.schema.json'), line: read('report', 'report-line.schema.json'), baseline: read('scenario', 'expected-failures.schema.json') };
+  return {
+    report: read('report', 'report.schema.json'),
+    line: read('report', 'report-line.schema.json'),
+    baseline: read('scenario', 'expected-failures.schema.json'),
+  };
 }
 
 export interface ReportValidators {

@@ -6,6 +6,7 @@ import { fromRoot } from '../package-root.js';
 import { userFileSchema, userFileValidator } from './schema-files.js';
 import { CONDITION_KEYS, EXPRESSION_OPERATORS, JSON_TYPES, PATTERN_OPERATORS, SCENARIO_TAGS, STEP_KINDS, TRANSPORTS } from './vocabulary.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: a JSON Schema document read as plain data.
 type Node = Record<string, any>;
 const scenario = userFileSchema('scenario') as Node;
 const defs = scenario.$defs as Node;

@@ -55,7 +55,18 @@ export const PATTERN_OPERATORS = [
   '$var',
 ] as const;
 
-export const EXPRESSION_OPERATORS = ['$var', '$validArgs', '$quickArgs', '$invalidArgs', '$repeat', '$literal', '$promptArgs', '$inputResponses', '$merge', '$firstMatch'] as const;
+export const EXPRESSION_OPERATORS = [
+  '$var',
+  '$validArgs',
+  '$quickArgs',
+  '$invalidArgs',
+  '$repeat',
+  '$literal',
+  '$promptArgs',
+  '$inputResponses',
+  '$merge',
+  '$firstMatch',
+] as const;
 
 export const SCENARIO_TAGS = [
   'smoke',

@@ -13,7 +13,7 @@ export type UserFileRead =
 
 /** What the user should pass instead, in words; e.g. "a YAML scenario file". */
 export function readUserFile(file: string, what: string, maxBytes = USER_FILE_MAX_BYTES): UserFileRead {
-  let kind;
+  let kind: ReturnType<typeof statSync>;
   try {
     kind = statSync(file);
   } catch (err) {
@@ -22,7 +22,8 @@ export function readUserFile(file: string, what: string, maxBytes = USER_FILE_MA
     return { ok: false, reason: 'unreadable', message: `${file} cannot be read (${code ?? String(err)}).` };
   }
   if (kind.isDirectory()) return { ok: false, reason: 'directory', message: `${file} is a directory, not ${what}.` };
-  if (!kind.isFile()) return { ok: false, reason: 'not-regular', message: `${file} is not a regular file (a device, pipe or socket), so it cannot be ${what}.` };
+  if (!kind.isFile())
+    return { ok: false, reason: 'not-regular', message: `${file} is not a regular file (a device, pipe or socket), so it cannot be ${what}.` };
   if (kind.size > maxBytes) return tooLarge(file, kind.size, maxBytes);
   let fd: number | undefined;
   try {

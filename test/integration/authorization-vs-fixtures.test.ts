@@ -28,16 +28,58 @@ const ROWS: Row[] = [
   { defect: 'missing-token-403', revision: '2025-06-18', scenario: 'authorization/missing-token', rule: 'authorization.token.missing-401', status: 'failed' },
   { defect: 'no-challenge', revision: '2025-03-26', scenario: 'authorization/missing-token', rule: 'authorization.challenge.bearer', status: 'failed' },
   { defect: 'no-challenge', revision: '2026-07-28', scenario: 'authorization/invalid-token', rule: 'authorization.challenge.bearer', status: 'failed' },
-  { defect: 'challenge-no-metadata', revision: '2025-06-18', scenario: 'authorization/protected-resource-metadata', rule: 'authorization.challenge.resource-metadata', status: 'failed' },
-  { defect: 'challenge-no-metadata', revision: '2025-11-25', scenario: 'authorization/protected-resource-metadata', rule: 'authorization.metadata.discoverable', status: 'failed' },
-  { defect: 'challenge-no-metadata-well-known', revision: '2025-06-18', scenario: 'authorization/protected-resource-metadata', rule: 'authorization.challenge.resource-metadata', status: 'failed' },
-  { defect: 'metadata-no-authorization-servers', revision: '2026-07-28', scenario: 'authorization/protected-resource-metadata', rule: 'authorization.metadata.authorization-servers', status: 'failed' },
-  { defect: 'metadata-other-resource', revision: '2025-11-25', scenario: 'authorization/protected-resource-metadata', rule: 'authorization.metadata.resource', status: 'failed' },
+  {
+    defect: 'challenge-no-metadata',
+    revision: '2025-06-18',
+    scenario: 'authorization/protected-resource-metadata',
+    rule: 'authorization.challenge.resource-metadata',
+    status: 'failed',
+  },
+  {
+    defect: 'challenge-no-metadata',
+    revision: '2025-11-25',
+    scenario: 'authorization/protected-resource-metadata',
+    rule: 'authorization.metadata.discoverable',
+    status: 'failed',
+  },
+  {
+    defect: 'challenge-no-metadata-well-known',
+    revision: '2025-06-18',
+    scenario: 'authorization/protected-resource-metadata',
+    rule: 'authorization.challenge.resource-metadata',
+    status: 'failed',
+  },
+  {
+    defect: 'metadata-no-authorization-servers',
+    revision: '2026-07-28',
+    scenario: 'authorization/protected-resource-metadata',
+    rule: 'authorization.metadata.authorization-servers',
+    status: 'failed',
+  },
+  {
+    defect: 'metadata-other-resource',
+    revision: '2025-11-25',
+    scenario: 'authorization/protected-resource-metadata',
+    rule: 'authorization.metadata.resource',
+    status: 'failed',
+  },
   { defect: 'accepts-any-token', revision: '2025-03-26', scenario: 'authorization/invalid-token', rule: 'authorization.token.invalid-401', status: 'failed' },
   { defect: 'accepts-expired', revision: '2026-07-28', scenario: 'authorization/invalid-token', rule: 'authorization.token.invalid-401', status: 'failed' },
   { defect: 'ignores-audience', revision: '2025-06-18', scenario: 'authorization/token-audience', rule: 'authorization.token.audience', status: 'failed' },
-  { defect: 'insufficient-scope-401', revision: '2025-03-26', scenario: 'authorization/insufficient-scope', rule: 'authorization.scope.insufficient-403', status: 'warning' },
-  { defect: 'insufficient-scope-bare-403', revision: '2025-11-25', scenario: 'authorization/insufficient-scope', rule: 'authorization.scope.insufficient-challenge', status: 'warning' },
+  {
+    defect: 'insufficient-scope-401',
+    revision: '2025-03-26',
+    scenario: 'authorization/insufficient-scope',
+    rule: 'authorization.scope.insufficient-403',
+    status: 'warning',
+  },
+  {
+    defect: 'insufficient-scope-bare-403',
+    revision: '2025-11-25',
+    scenario: 'authorization/insufficient-scope',
+    rule: 'authorization.scope.insufficient-challenge',
+    status: 'warning',
+  },
 ];
 
 const runCli = (args: string[]) => runCliWithReport([...args, '--timeout', String(TIMEOUT_MS)], { timeoutMs: 120_000 });
@@ -64,7 +106,9 @@ describe('suites/authorization versus the protected-http-server fixture', () => 
     const { code, stderr, report } = await runCli([...fixture(), '--area', 'authorization']);
     expect(report, stderr).toBeDefined();
     expect(stderr).toMatch(/mock authorization server at http:\/\/127\.0\.0\.1:\d+/);
-    const notPassed = report!.scenarios.filter((s) => s.status !== 'passed' && !s.skipReason?.startsWith('not applicable to revision')).map((s) => `${s.id} @ ${s.revision}: ${s.status} ${s.skipReason ?? ''}`);
+    const notPassed = report!.scenarios
+      .filter((s) => s.status !== 'passed' && !s.skipReason?.startsWith('not applicable to revision'))
+      .map((s) => `${s.id} @ ${s.revision}: ${s.status} ${s.skipReason ?? ''}`);
     expect(notPassed).toEqual([]);
     expect(new Set(report!.scenarios.filter((s) => s.status === 'passed').map((s) => s.id))).toEqual(new Set(scenarios()));
     expect(code, stderr).toBe(0);
@@ -83,13 +127,27 @@ describe('suites/authorization versus the protected-http-server fixture', () => 
   }
 
   it('accepts from 2025-11-25 on metadata found at the well-known URI without resource_metadata in the challenge', { timeout: 60_000 }, async () => {
-    const { stderr, report } = await runCli([...fixture(' --defect challenge-no-metadata-well-known'), '--scenario', 'authorization/protected-resource-metadata', '--revision', '2025-11-25', '--revision', '2026-07-28']);
+    const { stderr, report } = await runCli([
+      ...fixture(' --defect challenge-no-metadata-well-known'),
+      '--scenario',
+      'authorization/protected-resource-metadata',
+      '--revision',
+      '2025-11-25',
+      '--revision',
+      '2026-07-28',
+    ]);
     expect(report, stderr).toBeDefined();
     expect(report!.scenarios.map((s) => `${s.revision}: ${s.status}`)).toEqual(['2025-11-25: passed', '2026-07-28: passed']);
   });
 
   it('skips the insufficient-scope checks, with the reason, on a server that requires no scope', { timeout: 60_000 }, async () => {
-    const { code, stderr, report } = await runCli([...fixture(' --scope-optional'), '--scenario', 'authorization/insufficient-scope', '--revision', '2025-11-25']);
+    const { code, stderr, report } = await runCli([
+      ...fixture(' --scope-optional'),
+      '--scenario',
+      'authorization/insufficient-scope',
+      '--revision',
+      '2025-11-25',
+    ]);
     expect(report, stderr).toBeDefined();
     const cell = report!.scenarios[0]!;
     expect(cell.status).toBe('skipped');
@@ -101,14 +159,36 @@ describe('suites/authorization versus the protected-http-server fixture', () => 
 
 describe('authorization is opt-in', () => {
   it('skips every authorization cell of a server run without --auth-token or --auth-mock, saying how to opt in', { timeout: 60_000 }, async () => {
-    const { code, stderr, report } = await runCli(['--server', 'node dist/mocks/reference/http-main.js', '--port-env', 'PORT', '--area', 'authorization', '--revision', '2025-11-25']);
+    const { code, stderr, report } = await runCli([
+      '--server',
+      'node dist/mocks/reference/http-main.js',
+      '--port-env',
+      'PORT',
+      '--area',
+      'authorization',
+      '--revision',
+      '2025-11-25',
+    ]);
     expect(report, stderr).toBeDefined();
-    expect(report!.scenarios.map((s) => [s.status, s.skipReason])).toEqual(scenarios().map(() => ['skipped', expect.stringMatching(/^authorization not requested: pass --auth-token TOKEN .* or --auth-mock PORT/)]));
+    expect(report!.scenarios.map((s) => [s.status, s.skipReason])).toEqual(
+      scenarios().map(() => ['skipped', expect.stringMatching(/^authorization not requested: pass --auth-token TOKEN .* or --auth-mock PORT/)]),
+    );
     expect(code).toBe(0);
   });
 
   it('with --auth-token alone judges what one token can show and skips the minted-token checks with the reason', { timeout: 60_000 }, async () => {
-    const { code, stderr, report } = await runCli(['--server', `node ${FIXTURE} --static-token mcp-conform-static-7a`, '--port-env', 'PORT', '--auth-token', 'mcp-conform-static-7a', '--area', 'authorization', '--revision', '2025-11-25']);
+    const { code, stderr, report } = await runCli([
+      '--server',
+      `node ${FIXTURE} --static-token mcp-conform-static-7a`,
+      '--port-env',
+      'PORT',
+      '--auth-token',
+      'mcp-conform-static-7a',
+      '--area',
+      'authorization',
+      '--revision',
+      '2025-11-25',
+    ]);
     expect(report, stderr).toBeDefined();
     const byId = Object.fromEntries(report!.scenarios.map((s) => [s.id, s.status]));
     expect(byId).toEqual({
@@ -138,11 +218,22 @@ describe('authorization is opt-in', () => {
  * leave the audience unchecked unless the application sets the optional `expectedResource`, which
  * accepts tokens issued for another server (MUST since 2025-06-18); with it, everything passes.
  */
-describe('suites/authorization versus the SDKs\' bearer-auth middleware', () => {
+describe("suites/authorization versus the SDKs' bearer-auth middleware", () => {
   const run = (fixture: string, strict: boolean) =>
-    runCli(['--server', `node test/fixtures/targets/${fixture}${strict ? ' --strict' : ''}`, '--port-env', 'PORT', '--auth-mock', '0', '--area', 'authorization']);
+    runCli([
+      '--server',
+      `node test/fixtures/targets/${fixture}${strict ? ' --strict' : ''}`,
+      '--port-env',
+      'PORT',
+      '--auth-mock',
+      '0',
+      '--area',
+      'authorization',
+    ]);
   const findingsOf = (report: NonNullable<Awaited<ReturnType<typeof runCli>>['report']>) =>
-    report.scenarios.flatMap((s) => s.checks.filter((c) => c.status === 'failed' || c.status === 'warning').map((c) => `${s.id} @ ${s.revision}: ${c.rule} ${c.status}`)).sort();
+    report.scenarios
+      .flatMap((s) => s.checks.filter((c) => c.status === 'failed' || c.status === 'warning').map((c) => `${s.id} @ ${s.revision}: ${c.rule} ${c.status}`))
+      .sort();
 
   it('@modelcontextprotocol/sdk 1.x (requireBearerAuth): tokens for another audience accepted by default', { timeout: 120_000 }, async () => {
     const plain = await run('sdk-protected-http-server.mjs', false);

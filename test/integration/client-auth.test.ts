@@ -12,19 +12,55 @@ const MINI = 'node test/fixtures/clients/mini-client.mjs';
 
 const DEFECTS = [
   { defect: 'auth-ignore-403', revision: '2025-11-25', scenario: 'client/auth-step-up', rule: 'client.auth.step-up', status: 'warning' },
-  { defect: 'auth-echo-scope', revision: '2026-07-28', scenario: 'client/auth-step-up-scope-union', rule: 'client.auth.step-up-scope-union', status: 'warning' },
+  {
+    defect: 'auth-echo-scope',
+    revision: '2026-07-28',
+    scenario: 'client/auth-step-up-scope-union',
+    rule: 'client.auth.step-up-scope-union',
+    status: 'warning',
+  },
   { defect: 'auth-no-retry-limit', revision: '2025-11-25', scenario: 'client/auth-retry-limit', rule: 'client.auth.retry-limit', status: 'warning' },
-  { defect: 'auth-ignore-preregistered', revision: '2025-11-25', scenario: 'client/auth-pre-registered', rule: 'client.auth.pre-registered-client', status: 'warning' },
-  { defect: 'auth-wrong-auth-method', revision: '2026-07-28', scenario: 'client/auth-pre-registered', rule: 'client.auth.token-endpoint-auth-method', status: 'warning' },
-  { defect: 'auth-wrong-auth-method', revision: '2025-06-18', scenario: 'client/auth-token-endpoint-post', rule: 'client.auth.token-endpoint-auth-method', status: 'warning' },
+  {
+    defect: 'auth-ignore-preregistered',
+    revision: '2025-11-25',
+    scenario: 'client/auth-pre-registered',
+    rule: 'client.auth.pre-registered-client',
+    status: 'warning',
+  },
+  {
+    defect: 'auth-wrong-auth-method',
+    revision: '2026-07-28',
+    scenario: 'client/auth-pre-registered',
+    rule: 'client.auth.token-endpoint-auth-method',
+    status: 'warning',
+  },
+  {
+    defect: 'auth-wrong-auth-method',
+    revision: '2025-06-18',
+    scenario: 'client/auth-token-endpoint-post',
+    rule: 'client.auth.token-endpoint-auth-method',
+    status: 'warning',
+  },
   { defect: 'auth-no-cimd', revision: '2025-11-25', scenario: 'client/auth-cimd', rule: 'client.auth.cimd-preferred', status: 'warning' },
   { defect: 'auth-cimd-http-url', revision: '2026-07-28', scenario: 'client/auth-cimd', rule: 'client.auth.cimd-url-form', status: 'failed' },
-  { defect: 'auth-no-application-type', revision: '2026-07-28', scenario: 'client/auth-registration-application-type', rule: 'client.auth.registration-application-type', status: 'failed' },
+  {
+    defect: 'auth-no-application-type',
+    revision: '2026-07-28',
+    scenario: 'client/auth-registration-application-type',
+    rule: 'client.auth.registration-application-type',
+    status: 'failed',
+  },
   { defect: 'auth-ignore-iss', revision: '2026-07-28', scenario: 'client/auth-iss-wrong', rule: 'client.auth.iss-validated', status: 'failed' },
   { defect: 'auth-ignore-iss', revision: '2026-07-28', scenario: 'client/auth-iss-missing', rule: 'client.auth.iss-validated', status: 'failed' },
   { defect: 'auth-ignore-iss', revision: '2026-07-28', scenario: 'client/auth-iss-unadvertised-wrong', rule: 'client.auth.iss-validated', status: 'failed' },
   { defect: 'auth-normalize-iss', revision: '2026-07-28', scenario: 'client/auth-iss-normalized', rule: 'client.auth.iss-validated', status: 'failed' },
-  { defect: 'auth-trust-metadata-issuer', revision: '2026-07-28', scenario: 'client/auth-metadata-issuer-mismatch', rule: 'client.auth.metadata-issuer-validated', status: 'failed' },
+  {
+    defect: 'auth-trust-metadata-issuer',
+    revision: '2026-07-28',
+    scenario: 'client/auth-metadata-issuer-mismatch',
+    rule: 'client.auth.metadata-issuer-validated',
+    status: 'failed',
+  },
 ] as const;
 
 /** Each defect in its own run of its one cell, four at a time; returns every check of the cell that did not pass. */
@@ -32,11 +68,20 @@ async function plant(defects: readonly (typeof DEFECTS)[number][]) {
   const out: { defect: string; scenario: string; revision: string; findings: string[] }[] = [];
   for (let i = 0; i < defects.length; i += 4) {
     const batch = defects.slice(i, i + 4);
-    const runs = await Promise.all(batch.map((d) => runCli(['--client', `${MINI} --defect ${d.defect} {url}`, '--auth', '--scenario', d.scenario, '--revision', d.revision], { timeoutMs: 60_000 })));
+    const runs = await Promise.all(
+      batch.map((d) =>
+        runCli(['--client', `${MINI} --defect ${d.defect} {url}`, '--auth', '--scenario', d.scenario, '--revision', d.revision], { timeoutMs: 60_000 }),
+      ),
+    );
     runs.forEach((run, j) => {
       const d = batch[j]!;
       const cell = run.report?.scenarios.find((s) => s.id === d.scenario && s.revision === d.revision);
-      out.push({ defect: d.defect, scenario: d.scenario, revision: d.revision, findings: (cell?.checks ?? []).filter((c) => c.status !== 'passed' && c.status !== 'skipped').map((c) => `${c.rule} ${c.status}`) });
+      out.push({
+        defect: d.defect,
+        scenario: d.scenario,
+        revision: d.revision,
+        findings: (cell?.checks ?? []).filter((c) => c.status !== 'passed' && c.status !== 'skipped').map((c) => `${c.rule} ${c.status}`),
+      });
     });
   }
   return out;
@@ -45,10 +90,26 @@ async function plant(defects: readonly (typeof DEFECTS)[number][]) {
 describe('client authorization: the SDK example clients', () => {
   it('SDK 1.x answers a scope challenge with a refresh, not a step-up (warning); SDK 2.x steps up and keeps its scope', async () => {
     const [v1, v2] = await Promise.all([
-      runCli(['--client', 'node examples/clients/sdk-client.mjs {url}', '--auth', '--scenario', 'client/auth-step-up', '--revision', '2025-11-25'], { timeoutMs: 60_000 }),
-      runCli(['--client', 'node examples/clients/sdk2-client.mjs {url}', '--auth', '--scenario', 'client/auth-step-up', '--scenario', 'client/auth-step-up-scope-union', '--revision', '2026-07-28'], { timeoutMs: 60_000 }),
+      runCli(['--client', 'node examples/clients/sdk-client.mjs {url}', '--auth', '--scenario', 'client/auth-step-up', '--revision', '2025-11-25'], {
+        timeoutMs: 60_000,
+      }),
+      runCli(
+        [
+          '--client',
+          'node examples/clients/sdk2-client.mjs {url}',
+          '--auth',
+          '--scenario',
+          'client/auth-step-up',
+          '--scenario',
+          'client/auth-step-up-scope-union',
+          '--revision',
+          '2026-07-28',
+        ],
+        { timeoutMs: 60_000 },
+      ),
     ]);
-    const stepUp = (run: typeof v1) => run.report?.scenarios.flatMap((s) => s.checks.filter((c) => c.rule.startsWith('client.auth.')).map((c) => `${s.id} ${c.rule} ${c.status}`));
+    const stepUp = (run: typeof v1) =>
+      run.report?.scenarios.flatMap((s) => s.checks.filter((c) => c.rule.startsWith('client.auth.')).map((c) => `${s.id} ${c.rule} ${c.status}`));
     expect(stepUp(v1)).toEqual(['client/auth-step-up client.auth.step-up warning']);
     expect(v1.report?.scenarios[0]?.checks.find((c) => c.rule === 'client.auth.step-up')?.message).toMatch(/refreshed its token instead/);
     expect(stepUp(v2)).toEqual(['client/auth-step-up client.auth.step-up passed', 'client/auth-step-up-scope-union client.auth.step-up-scope-union passed']);
@@ -63,7 +124,7 @@ describe('client authorization: planted defects', () => {
 
   it('the correct mini client passes every new authorization scenario with a verdict, not a skip', async () => {
     const scenarios = [...new Set(DEFECTS.map((d) => d.scenario))];
-    const run = await runCli(['--client', `${MINI} {url}`, ...scenarios.flatMap((s) => ['--scenario', s])], { timeoutMs: 120_000 });
+    const run = await runCli(['--client', `${MINI} {url}`, '--auth', ...scenarios.flatMap((s) => ['--scenario', s])], { timeoutMs: 120_000 });
     const cells = run.report?.scenarios ?? [];
     expect(cells.filter((s) => s.status !== 'passed').map((s) => `${s.id} ${s.revision} ${s.status}`)).toEqual([]);
     for (const d of DEFECTS) {

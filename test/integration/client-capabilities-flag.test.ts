@@ -15,14 +15,27 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function run(args: string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd: ROOT, timeout: 60_000 }, (err, _o, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stderr }));
+    execFile(process.execPath, [CLI, ...args], { cwd: ROOT, timeout: 60_000 }, (err, _o, stderr) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stderr }),
+    );
   });
 }
 
 describe('--client-capabilities', () => {
   it('is declared in initialize and carried into reproduce commands', async () => {
     const out = join(work, 'r.json');
-    await run(['--server', SERVER, '--revision', '2025-06-18', '--scenario', 'ping/', '--client-capabilities', '{"roots":{"listChanged":true}}', '--report', `json=${out}`]);
+    await run([
+      '--server',
+      SERVER,
+      '--revision',
+      '2025-06-18',
+      '--scenario',
+      'ping/',
+      '--client-capabilities',
+      '{"roots":{"listChanged":true}}',
+      '--report',
+      `json=${out}`,
+    ]);
     const report = JSON.parse(readFileSync(out, 'utf8')) as { target: { serverInfo?: { name?: string } }; scenarios: { repro: string }[] };
     expect(report.target.serverInfo?.name).toBe('caps:{"roots":{"listChanged":true}}');
     expect(report.scenarios[0]?.repro).toContain(`--client-capabilities '{"roots":{"listChanged":true}}'`);
@@ -34,7 +47,10 @@ describe('--client-capabilities', () => {
     expect((JSON.parse(readFileSync(out, 'utf8')) as { target: { serverInfo?: { name?: string } } }).target.serverInfo?.name).toBe('caps:{}');
   }, 60_000);
 
-  it.each([['not JSON', '{sampling}'], ['not an object', '["sampling"]']])('refuses a value that is %s with exit 2', async (_what, value) => {
+  it.each([
+    ['not JSON', '{sampling}'],
+    ['not an object', '["sampling"]'],
+  ])('refuses a value that is %s with exit 2', async (_what, value) => {
     const result = await run(['--server', SERVER, '--client-capabilities', value]);
     expect(result.stderr).toMatch(/--client-capabilities takes a JSON object/);
     expect(result.code).toBe(2);

@@ -39,8 +39,20 @@ function runClient(client: string, extra: string[] = []): Promise<{ code: number
 /** Each planted defect and one check it must trip; test/fixtures/clients/README.md mirrors this. */
 const DEFECTS = [
   { defect: 'skip-initialize', revision: '2025-06-18', scenario: 'client/initialize-first', rule: 'client.lifecycle.initialize-first', status: 'failed' },
-  { defect: 'no-initialized', revision: '2025-03-26', scenario: 'client/initialized-notification', rule: 'client.lifecycle.initialized-notification', status: 'failed' },
-  { defect: 'no-initialized', revision: '2024-11-05', scenario: 'client/accepts-offered-version', rule: 'client.lifecycle.accepts-older-version', status: 'failed' },
+  {
+    defect: 'no-initialized',
+    revision: '2025-03-26',
+    scenario: 'client/initialized-notification',
+    rule: 'client.lifecycle.initialized-notification',
+    status: 'failed',
+  },
+  {
+    defect: 'no-initialized',
+    revision: '2024-11-05',
+    scenario: 'client/accepts-offered-version',
+    rule: 'client.lifecycle.accepts-older-version',
+    status: 'failed',
+  },
   { defect: 'reuse-ids', revision: '2025-11-25', scenario: 'client/unique-request-ids', rule: 'client.jsonrpc.unique-request-ids', status: 'failed' },
   { defect: 'ignore-ping', revision: '2025-06-18', scenario: 'client/answers-ping', rule: 'client.ping.answers', status: 'failed' },
   { defect: 'no-cancel', revision: '2025-11-25', scenario: 'client/cancel-on-timeout', rule: 'client.timeouts.cancel-on-timeout', status: 'warning' },
@@ -59,37 +71,97 @@ const DEFECTS = [
 
 /** What the client cancels, and how a modern client meets a legacy server on stdio (a test of their own, to stay well inside its time bound). */
 const CANCELLATION_AND_PROBE_DEFECTS = [
-  { defect: 'cancel-answered', revision: '2025-06-18', scenario: 'client/cancellation-targets', rule: 'client.cancellation.in-progress-only', status: 'failed' },
-  { defect: 'cancel-initialize', revision: '2024-11-05', scenario: 'client/cancellation-targets', rule: 'cancellation.initialize.not-cancelled', status: 'failed' },
+  {
+    defect: 'cancel-answered',
+    revision: '2025-06-18',
+    scenario: 'client/cancellation-targets',
+    rule: 'client.cancellation.in-progress-only',
+    status: 'failed',
+  },
+  {
+    defect: 'cancel-initialize',
+    revision: '2024-11-05',
+    scenario: 'client/cancellation-targets',
+    rule: 'cancellation.initialize.not-cancelled',
+    status: 'failed',
+  },
   { defect: 'no-probe', revision: '2026-07-28', scenario: 'client/stdio-discover-first', rule: 'client.stdio.discover-first', status: 'warning' },
 ] as const;
 
 /** Defects of the HTTP side, planted in the same client run with {url}. */
 const HTTP_DEFECTS = [
   { defect: 'no-session-id', revision: '2025-03-26', scenario: 'client/http-session-id', rule: 'client.http.session-id', status: 'failed' },
-  { defect: 'no-version-header', revision: '2025-06-18', scenario: 'client/http-protocol-version', rule: 'client.http.protocol-version-header', status: 'failed' },
-  { defect: 'wrong-version-header', revision: '2025-11-25', scenario: 'client/http-protocol-version', rule: 'client.http.protocol-version-negotiated', status: 'warning' },
-  { defect: 'no-method-header', revision: '2026-07-28', scenario: 'client/http-request-headers', rule: 'client.http.request-metadata-headers', status: 'failed' },
+  {
+    defect: 'no-version-header',
+    revision: '2025-06-18',
+    scenario: 'client/http-protocol-version',
+    rule: 'client.http.protocol-version-header',
+    status: 'failed',
+  },
+  {
+    defect: 'wrong-version-header',
+    revision: '2025-11-25',
+    scenario: 'client/http-protocol-version',
+    rule: 'client.http.protocol-version-negotiated',
+    status: 'warning',
+  },
+  {
+    defect: 'no-method-header',
+    revision: '2026-07-28',
+    scenario: 'client/http-request-headers',
+    rule: 'client.http.request-metadata-headers',
+    status: 'failed',
+  },
   { defect: 'no-reinit', revision: '2025-06-18', scenario: 'client/http-reinitialize-after-404', rule: 'client.http.reinitialize-after-404', status: 'failed' },
   { defect: 'no-resume', revision: '2025-11-25', scenario: 'client/http-resume-stream', rule: 'client.http.resume-after-close', status: 'warning' },
   { defect: 'ignore-retry', revision: '2025-11-25', scenario: 'client/http-resume-stream', rule: 'client.http.respect-retry', status: 'failed' },
   { defect: 'no-accept', revision: '2025-11-25', scenario: 'client/http-accept-header', rule: 'client.http.accept-header', status: 'failed' },
-  { defect: 'keep-invalid-tools', revision: '2026-07-28', scenario: 'client/http-invalid-param-header', rule: 'client.http.invalid-param-header-tool', status: 'failed' },
+  {
+    defect: 'keep-invalid-tools',
+    revision: '2026-07-28',
+    scenario: 'client/http-invalid-param-header',
+    rule: 'client.http.invalid-param-header-tool',
+    status: 'failed',
+  },
 ] as const;
 
 /** Each planted authorization defect (test/fixtures/clients/README.md) and the check it must trip over {url}. */
 const AUTH_DEFECTS = [
-  { defect: 'auth-ignore-header', revision: '2025-06-18', scenario: 'client/auth-authorization-code', rule: 'client.auth.resource-metadata-from-header', status: 'failed' },
-  { defect: 'auth-root-first', revision: '2025-11-25', scenario: 'client/auth-well-known-root', rule: 'client.auth.resource-metadata-well-known', status: 'failed' },
+  {
+    defect: 'auth-ignore-header',
+    revision: '2025-06-18',
+    scenario: 'client/auth-authorization-code',
+    rule: 'client.auth.resource-metadata-from-header',
+    status: 'failed',
+  },
+  {
+    defect: 'auth-root-first',
+    revision: '2025-11-25',
+    scenario: 'client/auth-well-known-root',
+    rule: 'client.auth.resource-metadata-well-known',
+    status: 'failed',
+  },
   { defect: 'auth-skip-metadata', revision: '2025-03-26', scenario: 'client/auth-2025-03-26-metadata', rule: 'client.auth.server-metadata', status: 'failed' },
   { defect: 'auth-skip-metadata', revision: '2025-11-25', scenario: 'client/auth-well-known-path', rule: 'client.auth.server-metadata', status: 'failed' },
-  { defect: 'auth-no-defaults', revision: '2025-03-26', scenario: 'client/auth-2025-03-26-default-endpoints', rule: 'client.auth.default-endpoints', status: 'failed' },
+  {
+    defect: 'auth-no-defaults',
+    revision: '2025-03-26',
+    scenario: 'client/auth-2025-03-26-default-endpoints',
+    rule: 'client.auth.default-endpoints',
+    status: 'failed',
+  },
   { defect: 'auth-no-pkce', revision: '2025-06-18', scenario: 'client/auth-authorization-code', rule: 'client.auth.pkce', status: 'failed' },
   { defect: 'auth-wrong-verifier', revision: '2025-03-26', scenario: 'client/auth-2025-03-26-metadata', rule: 'client.auth.pkce', status: 'failed' },
   { defect: 'auth-plain-pkce', revision: '2025-11-25', scenario: 'client/auth-authorization-code', rule: 'client.auth.pkce-s256', status: 'failed' },
   { defect: 'auth-no-resource', revision: '2026-07-28', scenario: 'client/auth-authorization-code', rule: 'client.auth.resource-parameter', status: 'failed' },
   { defect: 'auth-drop-bearer', revision: '2025-06-18', scenario: 'client/auth-authorization-code', rule: 'client.auth.bearer-header', status: 'failed' },
-  { defect: 'auth-token-in-query', revision: '2025-11-25', scenario: 'client/auth-authorization-code', rule: 'client.auth.token-not-in-query', status: 'failed' },
+  {
+    defect: 'auth-token-in-query',
+    revision: '2025-11-25',
+    scenario: 'client/auth-authorization-code',
+    rule: 'client.auth.token-not-in-query',
+    status: 'failed',
+  },
   { defect: 'auth-wrong-scope', revision: '2025-11-25', scenario: 'client/auth-authorization-code', rule: 'client.auth.scope-selection', status: 'warning' },
   { defect: 'auth-wrong-scope', revision: '2026-07-28', scenario: 'client/auth-well-known-root', rule: 'client.auth.scope-selection', status: 'warning' },
 ] as const;
@@ -100,7 +172,9 @@ type Defect = (typeof DEFECTS)[number] | (typeof CANCELLATION_AND_PROBE_DEFECTS)
 async function plantAll(defects: readonly Defect[], placeholder: string, extra: string[] = []) {
   const runs: Awaited<ReturnType<typeof runClient>>[] = [];
   for (let i = 0; i < defects.length; i += 4) {
-    const batch = defects.slice(i, i + 4).map((d) => runClient(`node ${MINI} --defect ${d.defect} ${placeholder}`, ['--scenario', d.scenario, '--revision', d.revision, ...extra]));
+    const batch = defects
+      .slice(i, i + 4)
+      .map((d) => runClient(`node ${MINI} --defect ${d.defect} ${placeholder}`, ['--scenario', d.scenario, '--revision', d.revision, ...extra]));
     runs.push(...(await Promise.all(batch)));
   }
   return runs.map((run, i) => {
@@ -116,21 +190,32 @@ const httpOnly = (s: { status: string; skipReason?: string }) => s.status === 's
 const stdioOnly = (s: { status: string; skipReason?: string }) => s.status === 'skipped' && /judges stdio only/.test(s.skipReason ?? '');
 
 /** Cells skipped because authorization (OPTIONAL for clients) was not asked for with --auth. */
-const authNotAsked = (s: { status: string; skipReason?: string }) => s.status === 'skipped' && /authorization is OPTIONAL for clients; run with --auth/.test(s.skipReason ?? '');
+const authNotAsked = (s: { status: string; skipReason?: string }) =>
+  s.status === 'skipped' && /authorization is OPTIONAL for clients; run with --auth/.test(s.skipReason ?? '');
 
 /** The real violations the SDK clients show over HTTP (README, "Testing a client"). */
-const SDK_HTTP_FAILURES = ['client/http-reinitialize-after-404 2025-03-26', 'client/http-reinitialize-after-404 2025-06-18', 'client/http-reinitialize-after-404 2025-11-25'];
+const SDK_HTTP_FAILURES = [
+  'client/http-reinitialize-after-404 2025-03-26',
+  'client/http-reinitialize-after-404 2025-06-18',
+  'client/http-reinitialize-after-404 2025-11-25',
+];
 
 describe('mcp-conform --client', () => {
-  it.each(['{command}', '{url}'])('a correct client passes every client scenario at every revision (%s)', async (placeholder) => {
-    const { code, report } = await runClient(`node ${MINI} ${placeholder}`);
-    expect(report?.scenarios.filter((s) => s.status !== 'passed' && !(placeholder === '{command}' ? httpOnly(s) : stdioOnly(s) || authNotAsked(s)))).toEqual([]);
-    // Without --auth no authorization scenario judges the client, whatever it implements.
-    if (placeholder === '{url}') expect(report?.scenarios.filter((s) => s.id.startsWith('client/auth-')).every(authNotAsked)).toBe(true);
-    expect(report?.summary.passed).toBeGreaterThanOrEqual(40);
-    expect(report?.summary.warnings).toBe(0);
-    expect(code).toBe(0);
-  }, 300_000);
+  it.each(['{command}', '{url}'])(
+    'a correct client passes every client scenario at every revision (%s)',
+    async (placeholder) => {
+      const { code, report } = await runClient(`node ${MINI} ${placeholder}`);
+      expect(report?.scenarios.filter((s) => s.status !== 'passed' && !(placeholder === '{command}' ? httpOnly(s) : stdioOnly(s) || authNotAsked(s)))).toEqual(
+        [],
+      );
+      // Without --auth no authorization scenario judges the client, whatever it implements.
+      if (placeholder === '{url}') expect(report?.scenarios.filter((s) => s.id.startsWith('client/auth-')).every(authNotAsked)).toBe(true);
+      expect(report?.summary.passed).toBeGreaterThanOrEqual(40);
+      expect(report?.summary.warnings).toBe(0);
+      expect(code).toBe(0);
+    },
+    300_000,
+  );
 
   it('each planted client defect is caught by its scenario and rule', async () => {
     expect(await plantAll(DEFECTS, '{command}')).toEqual(DEFECTS);
@@ -173,7 +258,9 @@ describe('mcp-conform --client', () => {
   it('serves the mocks over Streamable HTTP for {url}: the SDK clients pass but for their real violations', async () => {
     const [v1, v2] = await Promise.all([runClient('node examples/clients/sdk-client.mjs {url}'), runClient('node examples/clients/sdk2-client.mjs {url}')]);
     for (const run of [v1, v2]) {
-      expect(run.report!.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored').map((s) => `${s.id} ${s.revision}`)).toEqual(SDK_HTTP_FAILURES);
+      expect(run.report!.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored').map((s) => `${s.id} ${s.revision}`)).toEqual(
+        SDK_HTTP_FAILURES,
+      );
       expect(run.code).toBe(1);
       expect(run.report!.scenarios.every((s) => s.status === 'skipped' || s.checks.length > 0)).toBe(true);
     }
@@ -187,7 +274,9 @@ describe('mcp-conform --client', () => {
     ['both roles', ['--client', 'node c.js {command}', '--server', 'node s.js'], /exclude each other/],
   ])('refuses a bad --client (%s) with exit 2', async (_name, args, message) => {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(process.execPath, [CLI, ...args], { cwd: ROOT }, (err, _o, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stderr }));
+      execFile(process.execPath, [CLI, ...args], { cwd: ROOT }, (err, _o, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stderr }),
+      );
     });
     expect(result.stderr).toMatch(message);
     expect(result.code).toBe(2);

@@ -25,11 +25,31 @@ describe('mcp-conform fuzz', () => {
   it('fuzzes the bundled reference server with a fixed seed: seed first, no violation, JSON and JUnit reports', async () => {
     const report = join(dir, 'fuzz.json');
     const junit = join(dir, 'fuzz.xml');
-    const r = await cli(['fuzz', '--seed', '3', '--runs', '300', '--time-budget', '30', '--revision', '2025-06-18', '--skip-tool', 'slow', '--report', `json=${report}`, '--report', `junit=${junit}`, '--no-color']);
+    const r = await cli([
+      'fuzz',
+      '--seed',
+      '3',
+      '--runs',
+      '300',
+      '--time-budget',
+      '30',
+      '--revision',
+      '2025-06-18',
+      '--skip-tool',
+      'slow',
+      '--report',
+      `json=${report}`,
+      '--report',
+      `junit=${junit}`,
+      '--no-color',
+    ]);
     expect(r.stdout.split('\n')[0]).toBe('mcp-conform fuzz: seed 3');
     expect(r.stdout).toContain('no property violated');
     expect(r.code).toBe(0);
-    const doc = JSON.parse(readFileSync(report, 'utf8')) as { scenarios: unknown[]; fuzz: { seed: number; cases: number; revision: string; status: string; failure?: unknown } };
+    const doc = JSON.parse(readFileSync(report, 'utf8')) as {
+      scenarios: unknown[];
+      fuzz: { seed: number; cases: number; revision: string; status: string; failure?: unknown };
+    };
     expect(createReportValidators().validateReport(doc)).toEqual([]);
     expect(doc.scenarios).toEqual([]);
     expect(doc.fuzz).toMatchObject({ seed: 3, cases: 300, revision: '2025-06-18', status: 'passed' });
@@ -37,7 +57,7 @@ describe('mcp-conform fuzz', () => {
     expect(readFileSync(junit, 'utf8')).toContain('<testcase name="fuzz [2025-06-18] seed 3" classname="mcp-conform.fuzz"');
   });
 
-  it('--fuzz on a normal run puts the fuzz result into the run\'s reports (TAP on stdout, the fuzz outcome on stderr)', async () => {
+  it("--fuzz on a normal run puts the fuzz result into the run's reports (TAP on stdout, the fuzz outcome on stderr)", async () => {
     const r = await cli(['--scenario', 'ping/', '--revision', '2025-06-18', '--fuzz', '--fuzz-budget', '1', '--report', 'tap', '--no-color']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^1\.\.2$/m);

@@ -30,14 +30,30 @@ async function fuzzStdio(command: string, revision: Revision, runs: number, stop
   const prepared = await prepareTarget(makeTransport, CLIENT, 3000, revision);
   if (!prepared.ok) throw new Error(prepared.reason);
   // `slow` sleeps 1.5 s on purpose; leaving it out keeps the budget for inputs that can fail.
-  return runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs, timeBudgetMs: 20_000, shrinkBudgetMs: 8_000, timeoutMs: 3000, framing: 'stdio', skipTools: ['slow'], ...(stopOn ? { stopOn } : {}) });
+  return runFuzz({
+    makeTransport,
+    client: CLIENT,
+    ...prepared.target,
+    seed: SEED,
+    runs,
+    timeBudgetMs: 20_000,
+    shrinkBudgetMs: 8_000,
+    timeoutMs: 3000,
+    framing: 'stdio',
+    skipTools: ['slow'],
+    ...(stopOn ? { stopOn } : {}),
+  });
 }
 
 function replay(command: string, file: string, revision: Revision): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, '--server', command, '--scenario-file', file, '--revision', revision, '--timeout', '3000', '--no-color'], (error, stdout) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout });
-    });
+    execFile(
+      process.execPath,
+      [CLI, '--server', command, '--scenario-file', file, '--revision', revision, '--timeout', '3000', '--no-color'],
+      (error, stdout) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout });
+      },
+    );
   });
 }
 
@@ -115,7 +131,17 @@ describe('clean servers pass a fixed-seed fuzz run', () => {
       const prepared = await prepareTarget(makeTransport, CLIENT, 3000, revision);
       expect(prepared.ok).toBe(true);
       if (!prepared.ok) return;
-      const outcome = await runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs: 1500, timeBudgetMs: 30_000, timeoutMs: 3000, framing: 'lines', skipTools: ['slow'] });
+      const outcome = await runFuzz({
+        makeTransport,
+        client: CLIENT,
+        ...prepared.target,
+        seed: SEED,
+        runs: 1500,
+        timeBudgetMs: 30_000,
+        timeoutMs: 3000,
+        framing: 'lines',
+        skipTools: ['slow'],
+      });
       expect(outcome.failure?.violations).toBeUndefined();
       expect(outcome.warnings).toEqual([]);
       expect(outcome.cases).toBe(1500);

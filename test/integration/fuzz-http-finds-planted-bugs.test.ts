@@ -32,7 +32,18 @@ async function fuzzHttp(command: string, revision: Revision, runs: number): Prom
     const makeTransport = () => new StreamableHttpTransport({ url, timeoutMs: 3000, serverProcess: server });
     const prepared = await prepareTarget(makeTransport, CLIENT, 3000, revision);
     if (!prepared.ok) throw new Error(prepared.reason);
-    const outcome = await runFuzz({ makeTransport, client: CLIENT, ...prepared.target, seed: SEED, runs, timeBudgetMs: 20_000, shrinkBudgetMs: 8_000, timeoutMs: 3000, framing: 'http', skipTools: ['slow'] });
+    const outcome = await runFuzz({
+      makeTransport,
+      client: CLIENT,
+      ...prepared.target,
+      seed: SEED,
+      runs,
+      timeBudgetMs: 20_000,
+      shrinkBudgetMs: 8_000,
+      timeoutMs: 3000,
+      framing: 'http',
+      skipTools: ['slow'],
+    });
     return { ...outcome, serverRestarts: server.restarts };
   } finally {
     await server.stop();

@@ -42,7 +42,12 @@ function runAction(inputs: Record<string, string>): Promise<ActionRun> {
   return new Promise((resolve) => {
     execFile(process.execPath, [SCRIPT], { cwd: dir, env, timeout: 200_000 }, (err, _stdout, stderr) => {
       const code = err ? ((err as { code?: number }).code ?? -1) : 0;
-      const outputs = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+      const outputs = Object.fromEntries(
+        readFileSync(outputFile, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      );
       let junit = '';
       try {
         junit = readFileSync(outputs.junit ?? join(dir, 'none'), 'utf8');

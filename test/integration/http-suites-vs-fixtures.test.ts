@@ -29,7 +29,13 @@ const ROWS: Row[] = [
   { defect: 'session-id-space', revision: '2025-03-26', scenario: 'http/session-lifecycle', rule: 'transport.http.session-id-visible-ascii', status: 'failed' },
   { defect: 'no-session-served', revision: '2025-11-25', scenario: 'http/session-lifecycle', rule: 'transport.http.session-required-400', status: 'warning' },
   { defect: 'unknown-session-400', revision: '2025-06-18', scenario: 'http/session-lifecycle', rule: 'transport.http.session-unknown-404', status: 'failed' },
-  { defect: 'ignores-version-header', revision: '2025-06-18', scenario: 'http/protocol-version-header', rule: 'transport.http.protocol-version-header-400', status: 'failed' },
+  {
+    defect: 'ignores-version-header',
+    revision: '2025-06-18',
+    scenario: 'http/protocol-version-header',
+    rule: 'transport.http.protocol-version-header-400',
+    status: 'failed',
+  },
   { defect: 'parse-error-200', revision: '2025-03-26', scenario: 'http/invalid-body', rule: 'transport.http.unaccepted-input-error-status', status: 'failed' },
   { defect: 'batch-200', revision: '2025-11-25', scenario: 'http/invalid-body', rule: 'transport.http.batch-refused', status: 'warning' },
   { defect: 'resume-leaks-other-stream', revision: '2025-11-25', scenario: 'http/resume-stream', rule: 'transport.http.resume-same-stream', status: 'failed' },
@@ -38,16 +44,40 @@ const ROWS: Row[] = [
   { defect: 'answer-text-plain', revision: '2026-07-28', scenario: 'http/request-answer-type', rule: 'transport.http.request-answer-type', status: 'failed' },
   { defect: 'sse-buffered', revision: '2026-07-28', scenario: 'http/request-answer-type', rule: 'transport.http.sse-unbuffered', status: 'warning' },
   { defect: 'lone-error-200', revision: '2026-07-28', scenario: 'http/unknown-method-404', rule: 'transport.http.method-not-found-404', status: 'failed' },
-  { defect: 'lone-error-200', revision: '2026-07-28', scenario: 'http/unsupported-version-400', rule: 'transport.http.unsupported-version-400', status: 'failed' },
+  {
+    defect: 'lone-error-200',
+    revision: '2026-07-28',
+    scenario: 'http/unsupported-version-400',
+    rule: 'transport.http.unsupported-version-400',
+    status: 'failed',
+  },
   { defect: 'mcp-name-not-decoded', revision: '2026-07-28', scenario: 'http/mcp-name-base64', rule: 'transport.http.mcp-name-decoded', status: 'failed' },
   { defect: 'listen-json', revision: '2026-07-28', scenario: 'http/listen-stream', rule: 'transport.http.listen-sse-stream', status: 'warning' },
-  { defect: 'stateless-session-404', revision: '2026-07-28', scenario: 'http/legacy-headers-ignored', rule: 'transport.http.legacy-headers-ignored', status: 'warning' },
+  {
+    defect: 'stateless-session-404',
+    revision: '2026-07-28',
+    scenario: 'http/legacy-headers-ignored',
+    rule: 'transport.http.legacy-headers-ignored',
+    status: 'warning',
+  },
   { defect: 'missing-meta-200', revision: '2026-07-28', scenario: 'http/missing-meta-400', rule: 'transport.http.missing-meta-400', status: 'failed' },
   { defect: 'modern-only-get-400', revision: '2026-07-28', scenario: 'http/legacy-methods-405', rule: 'transport.http.legacy-methods-405', status: 'warning' },
-  { defect: 'modern-only-version-header-optional', revision: '2026-07-28', scenario: 'http/header-mismatch', rule: 'transport.http.header-mismatch-400', status: 'failed' },
+  {
+    defect: 'modern-only-version-header-optional',
+    revision: '2026-07-28',
+    scenario: 'http/header-mismatch',
+    rule: 'transport.http.header-mismatch-400',
+    status: 'failed',
+  },
   { defect: 'get-stream-response', revision: '2025-06-18', scenario: 'http/get-stream', rule: 'transport.http.get-stream-no-responses', status: 'failed' },
   { defect: 'session-id-fixed', revision: '2025-11-25', scenario: 'http/session-lifecycle', rule: 'transport.http.session-id-unique', status: 'warning' },
-  { defect: 'version-header-required', revision: '2025-06-18', scenario: 'http/protocol-version-header', rule: 'transport.http.missing-version-header-served', status: 'warning' },
+  {
+    defect: 'version-header-required',
+    revision: '2025-06-18',
+    scenario: 'http/protocol-version-header',
+    rule: 'transport.http.missing-version-header-served',
+    status: 'warning',
+  },
   { defect: 'sse-left-open', revision: '2025-03-26', scenario: 'http/request-answer-type', rule: 'transport.http.sse-ends-after-response', status: 'warning' },
   { defect: 'sse-left-open', revision: '2026-07-28', scenario: 'http/request-answer-type', rule: 'transport.http.sse-ends-after-response', status: 'warning' },
   { defect: 'sse-no-priming', revision: '2025-11-25', scenario: 'http/request-answer-type', rule: 'transport.http.sse-priming-event', status: 'warning' },
@@ -74,7 +104,15 @@ describe('suites/http versus the mini-http-server fixture', () => {
     // Defects planted for the fuzzer are proved by test/integration/fuzz-finds-planted-bugs.test.ts.
     const fuzzOnly = ['server-error-on-content-type', 'hangup-on-empty-body', 'exit-on-unparsable-body'];
     // Proved by test/integration/trust-server-verdicts.test.ts (kept bodies, probe findings, diagnoses).
-    const trustOnly = ['notification-202-null', 'notification-400-no-id', 'session-id-control-char', 'not-mcp-404', 'not-mcp-html', 'invalid-utf8-body', 'refuses-version-header-2025-03-26'];
+    const trustOnly = [
+      'notification-202-null',
+      'notification-400-no-id',
+      'session-id-control-char',
+      'not-mcp-404',
+      'not-mcp-html',
+      'invalid-utf8-body',
+      'refuses-version-header-2025-03-26',
+    ];
     expect([...new Set([...ROWS.map((r) => r.defect), ...fuzzOnly, ...trustOnly])].sort()).toEqual([...offered].sort());
   });
 
@@ -82,7 +120,10 @@ describe('suites/http versus the mini-http-server fixture', () => {
     const ran = new Set<string>();
     // --modern-only: the fixture refuses initialize, so the checks kept for servers that speak
     // 2026-07-28 alone run too.
-    for (const extra of [['--area', 'http'], ['--area', 'http', '--revision', '2026-07-28']]) {
+    for (const extra of [
+      ['--area', 'http'],
+      ['--area', 'http', '--revision', '2026-07-28'],
+    ]) {
       const modernOnly = extra.includes('--revision');
       const server = ['--server', `node ${FIXTURE}${modernOnly ? ' --modern-only' : ''}`, '--port-env', 'PORT'];
       const { code, stderr, report } = await runCli([...server, ...extra]);
@@ -133,7 +174,14 @@ describe('the reference server over Streamable HTTP', () => {
   });
 
   it('passes the whole suite over the legacy HTTP+SSE transport too', { timeout: 120_000 }, async () => {
-    const { code, stderr, report } = await runCli(['--server', 'node dist/mocks/reference/http-main.js', '--port-env', 'PORT', '--sse-url', 'http://127.0.0.1/sse']);
+    const { code, stderr, report } = await runCli([
+      '--server',
+      'node dist/mocks/reference/http-main.js',
+      '--port-env',
+      'PORT',
+      '--sse-url',
+      'http://127.0.0.1/sse',
+    ]);
     expect(report, stderr).toBeDefined();
     expect(report!.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored').map((s) => `${s.id} @ ${s.revision}`)).toEqual([]);
     expect(report!.scenarios.filter((s) => s.status === 'passed').length).toBeGreaterThan(100);
@@ -141,7 +189,16 @@ describe('the reference server over Streamable HTTP', () => {
   });
 
   it('falls back to legacy HTTP+SSE when --url refuses a POST of initialize but serves an SSE endpoint', { timeout: 60_000 }, async () => {
-    const { code, stderr, report } = await runCli(['--server', 'node dist/mocks/reference/http-main.js', '--port-env', 'PORT', '--url', 'http://127.0.0.1/sse', '--scenario', 'ping/']);
+    const { code, stderr, report } = await runCli([
+      '--server',
+      'node dist/mocks/reference/http-main.js',
+      '--port-env',
+      'PORT',
+      '--url',
+      'http://127.0.0.1/sse',
+      '--scenario',
+      'ping/',
+    ]);
     expect(stderr).toMatch(/serves the legacy HTTP\+SSE transport/);
     expect(report!.scenarios.filter((s) => s.status === 'passed').map((s) => s.transport)).toContain('sse');
     expect(code, stderr).toBe(0);

@@ -62,7 +62,9 @@ describe('mcp-conform mock --config', () => {
   }, 130_000);
 
   it('serves the mock over Streamable HTTP with --port, conformantly, and stops on SIGTERM', async () => {
-    const mock = spawn(process.execPath, [CLI, 'mock', '--config', join(ROOT, 'examples', 'weather.mock.yaml'), '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const mock = spawn(process.execPath, [CLI, 'mock', '--config', join(ROOT, 'examples', 'weather.mock.yaml'), '--port', '0'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     try {
       let stderr = '';
       const url = await new Promise<string>((resolve, reject) => {
@@ -78,8 +80,11 @@ describe('mcp-conform mock --config', () => {
       });
       const out = join(work, 'http.json');
       const code = await new Promise<number>((resolve) => {
-        execFile(process.execPath, [CLI, '--url', url, '--revision', '2025-11-25', '--area', 'tools', '--report', `json=${out}`], { cwd: ROOT, timeout: 120_000 }, (err) =>
-          resolve(err ? ((err as { code?: number }).code ?? -1) : 0),
+        execFile(
+          process.execPath,
+          [CLI, '--url', url, '--revision', '2025-11-25', '--area', 'tools', '--report', `json=${out}`],
+          { cwd: ROOT, timeout: 120_000 },
+          (err) => resolve(err ? ((err as { code?: number }).code ?? -1) : 0),
         );
       });
       const report = JSON.parse(readFileSync(out, 'utf8')) as Report;

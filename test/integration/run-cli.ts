@@ -41,11 +41,16 @@ export function runCli(args: string[], { timeoutMs = 280_000 } = {}): Promise<Cl
   scratch ??= mkdtempSync(join(tmpdir(), 'mcp-conform-cli-'));
   const reportPath = join(scratch, `report-${++runs}.json`);
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args, '--report', `json=${reportPath}`], { cwd: ROOT, timeout: timeoutMs, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as Report) : undefined;
-      resolve({ code, stdout, stderr, ...(report ? { report } : {}) });
-    });
+    execFile(
+      process.execPath,
+      [CLI, ...args, '--report', `json=${reportPath}`],
+      { cwd: ROOT, timeout: timeoutMs, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as Report) : undefined;
+        resolve({ code, stdout, stderr, ...(report ? { report } : {}) });
+      },
+    );
   });
 }
 

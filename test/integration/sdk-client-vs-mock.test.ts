@@ -49,6 +49,6 @@ describe('SDK 1.x client against mcp-conform mock', () => {
     const c = await connect();
     await expect(c.callTool({ name: 'stall', arguments: {} }, undefined, { timeout: 300 })).rejects.toThrow(/timed out/i);
     // Still alive and answering after the cancelled call.
-    expect((await c.ping())).toEqual({});
+    expect(await c.ping()).toEqual({});
   }, 30_000);
 });

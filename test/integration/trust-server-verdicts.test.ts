@@ -8,7 +8,8 @@ const STDIO = 'test/fixtures/targets/mini-server.mjs';
 const HTTP = 'test/fixtures/targets/mini-http-server.mjs';
 afterAll(removeCliScratch);
 
-const stdio = (defect: string, ...args: string[]) => runCli(['--server', `node ${STDIO} --defect ${defect}`, '--timeout', '3000', ...args], { timeoutMs: 120_000 });
+const stdio = (defect: string, ...args: string[]) =>
+  runCli(['--server', `node ${STDIO} --defect ${defect}`, '--timeout', '3000', ...args], { timeoutMs: 120_000 });
 const http = (defect: string, ...args: string[]) =>
   runCli(['--server', `node ${HTTP} --defect ${defect}`, '--port-env', 'PORT', '--timeout', '3000', ...args], { timeoutMs: 120_000 });
 
@@ -50,9 +51,20 @@ describe('HTTP answers are kept and judged by what they are', () => {
   });
 
   it('a 400 with an error without id refusing a 2026-07-28 notification is allowed, not "answered"', { timeout: 130_000 }, async () => {
-    const run = await http('notification-400-no-id', '--revision', '2026-07-28', '--scenario', 'http/notification-accepted', '--scenario', 'jsonrpc/notification-not-answered');
+    const run = await http(
+      'notification-400-no-id',
+      '--revision',
+      '2026-07-28',
+      '--scenario',
+      'http/notification-accepted',
+      '--scenario',
+      'jsonrpc/notification-not-answered',
+    );
     expect(verdicts(run)).toEqual([]);
-    expect(run.report?.scenarios.map((s) => `${s.id} ${s.status}`).sort()).toEqual(['http/notification-accepted passed', 'jsonrpc/notification-not-answered passed']);
+    expect(run.report?.scenarios.map((s) => `${s.id} ${s.status}`).sort()).toEqual([
+      'http/notification-accepted passed',
+      'jsonrpc/notification-not-answered passed',
+    ]);
     expect(run.code).toBe(0);
   });
 

@@ -14,8 +14,7 @@ export interface OverlongLine {
 
 export type FrameEvent =
   /** `invalidUtf8`: the line's bytes are not UTF-8; `text` then holds U+FFFD in their place. */
-  | { kind: 'line'; text: string; invalidUtf8?: true }
-  | { kind: 'overlong'; prefix: string; bytes: number };
+  { kind: 'line'; text: string; invalidUtf8?: true } | { kind: 'overlong'; prefix: string; bytes: number };
 
 /**
  * Accumulates chunks and emits complete lines. Lines are decoded as UTF-8; a line whose bytes are

@@ -145,7 +145,10 @@ describe('Session.sendBytes', () => {
     const sent: { text: string; hex?: boolean }[] = [];
     const t = new ScriptedTransport(() => undefined);
     // Poses as stdio: what matters here is the session's bookkeeping, not the bytes on a pipe.
-    const stdio = Object.assign(t, { kind: 'stdio' as const, send: async (text: string, o?: { hex?: boolean }) => void sent.push({ text, ...(o?.hex ? { hex: true } : {}) }) }) as unknown as Transport;
+    const stdio = Object.assign(t, {
+      kind: 'stdio' as const,
+      send: async (text: string, o?: { hex?: boolean }) => void sent.push({ text, ...(o?.hex ? { hex: true } : {}) }),
+    }) as unknown as Transport;
     const s = new Session(stdio);
     await s.sendBytes('c0af0a', { responseId: null });
     t.push({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });

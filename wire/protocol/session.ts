@@ -1,14 +1,7 @@
 // A client-side conversation with one target over one Transport: sends, correlates responses by
 // id, answers server-initiated requests, records a bounded transcript and every protocol anomaly.
 import type { TranscriptEntry } from './transcript.js';
-import {
-  classify,
-  idKey,
-  type JsonRpcNotification,
-  type JsonRpcRequest,
-  type JsonRpcResponse,
-  type RequestId,
-} from './json-rpc.js';
+import { classify, idKey, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from './json-rpc.js';
 import type { Transport, TransportEvent } from './transport.js';
 import type { HttpExchange } from './http-exchange.js';
 
@@ -120,11 +113,7 @@ export class Session {
     return this.nextId++;
   }
 
-  async request(
-    method: string,
-    params: Record<string, unknown> | undefined,
-    opts: { id?: RequestId; author?: Author } = {},
-  ): Promise<PendingRequest> {
+  async request(method: string, params: Record<string, unknown> | undefined, opts: { id?: RequestId; author?: Author } = {}): Promise<PendingRequest> {
     const id = opts.id ?? this.allocateId();
     const message: JsonRpcRequest = { jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) };
     const text = JSON.stringify(message);
@@ -178,13 +167,17 @@ export class Session {
           ? ((parsed as { id: RequestId }).id ?? null)
           : undefined;
     if (id !== undefined) {
-      const method =
-        opts.method ?? (parsed && typeof (parsed as { method?: unknown }).method === 'string' ? (parsed as { method: string }).method : '(raw)');
+      const method = opts.method ?? (parsed && typeof (parsed as { method?: unknown }).method === 'string' ? (parsed as { method: string }).method : '(raw)');
       entry = { id, method, sentSeq: seq };
       this.pending.set(idKey(id), entry);
     }
     await this.transport.send(text, { raw: opts.raw ?? false });
     return entry;
+  }
+
+  /** Requests still waiting for their response (none delivered, none known to be undeliverable). */
+  unanswered(): PendingRequest[] {
+    return [...this.pending.values()].filter((p) => p.response === undefined && p.undelivered === undefined);
   }
 
   pendingFor(id: RequestId | null): PendingRequest | undefined {
@@ -286,7 +279,13 @@ export class Session {
     const seq = this.record('recv', text);
     const { kind, reason } = classify(message);
     if (kind === 'batch') {
-      this.inbound.push({ seq, message, kind, ...(origin.streamId ? { streamId: origin.streamId } : {}), ...(origin.eventId !== undefined ? { eventId: origin.eventId } : {}) });
+      this.inbound.push({
+        seq,
+        message,
+        kind,
+        ...(origin.streamId ? { streamId: origin.streamId } : {}),
+        ...(origin.eventId !== undefined ? { eventId: origin.eventId } : {}),
+      });
       // A batch of responses answers a batch we sent (2025-03-26); judge each element.
       for (const element of message as unknown[]) this.onSingle(element, seq, origin);
       return;
@@ -363,7 +362,8 @@ export class Session {
    * a long-lived session, e.g. the fuzzer's, serving many thousands of exchanges stays bounded.
    */
   discardHistory(): void {
-    for (const list of [this.transcript, this.outbound, this.inbound, this.notifications, this.serverRequests, this.anomalies, this.stderr] as unknown[][]) list.length = 0;
+    for (const list of [this.transcript, this.outbound, this.inbound, this.notifications, this.serverRequests, this.anomalies, this.stderr] as unknown[][])
+      list.length = 0;
     for (const [key, entry] of this.pending) if (entry.response !== undefined) this.pending.delete(key);
   }
 

@@ -24,7 +24,10 @@ describe('LineDecoder', () => {
   it('marks a line whose bytes are not UTF-8, and only that one', () => {
     const d = new LineDecoder(1024);
     const events = d.push(Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff]), Buffer.from('"}\n{"b":"ü"}\n')]));
-    expect(events).toMatchObject([{ kind: 'line', invalidUtf8: true }, { kind: 'line', text: '{"b":"ü"}' }]);
+    expect(events).toMatchObject([
+      { kind: 'line', invalidUtf8: true },
+      { kind: 'line', text: '{"b":"ü"}' },
+    ]);
     expect(events[1]).not.toHaveProperty('invalidUtf8');
   });
 });

@@ -48,11 +48,7 @@ export function requestMeta(revision: Revision, client: ClientIdentity): Record<
  * Adds the stateless `_meta` to request params, keeping any `_meta` keys the caller set (a scenario
  * may override the protocol version to test negotiation). Stateful revisions are returned as is.
  */
-export function withRequestMeta(
-  revision: Revision,
-  params: Record<string, unknown> | undefined,
-  client: ClientIdentity,
-): Record<string, unknown> | undefined {
+export function withRequestMeta(revision: Revision, params: Record<string, unknown> | undefined, client: ClientIdentity): Record<string, unknown> | undefined {
   if (!isStateless(revision)) return params;
   const base = params ?? {};
   const own = (base._meta ?? {}) as Record<string, unknown>;

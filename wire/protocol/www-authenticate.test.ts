@@ -5,7 +5,9 @@ import { parseAuthChallenges, primaryChallenge } from './www-authenticate.js';
 
 describe('parseAuthChallenges', () => {
   it('reads a Bearer challenge with quoted and token params, names lower-cased', () => {
-    expect(parseAuthChallenges('Bearer resource_metadata="http://127.0.0.1:3/.well-known/oauth-protected-resource/mcp", Scope="a b", error=invalid_token')).toEqual([
+    expect(
+      parseAuthChallenges('Bearer resource_metadata="http://127.0.0.1:3/.well-known/oauth-protected-resource/mcp", Scope="a b", error=invalid_token'),
+    ).toEqual([
       { scheme: 'bearer', params: { resource_metadata: 'http://127.0.0.1:3/.well-known/oauth-protected-resource/mcp', scope: 'a b', error: 'invalid_token' } },
     ]);
   });

@@ -2,4 +2,13 @@
 export { StdioTransport, type StdioOptions } from './stdio.js';
 export { splitCommandLine, quoteWord, CommandLineError } from './command-line.js';
 export { liveProcessGroups } from './process-registry.js';
-export { StreamableHttpTransport, type StreamableHttpOptions, LegacySseTransport, detectHttpWire, waitForPort, startManagedServer, freePort, type ManagedServer } from './http/index.js';
+export {
+  StreamableHttpTransport,
+  type StreamableHttpOptions,
+  LegacySseTransport,
+  detectHttpWire,
+  waitForPort,
+  startManagedServer,
+  freePort,
+  type ManagedServer,
+} from './http/index.js';

@@ -205,7 +205,11 @@ export class StdioTransport implements Transport {
       // it is delivered so that the conversation (and the probe) can go on.
       const joined = this.split.push(text);
       if (joined) {
-        this.emit({ kind: 'violation', rule: 'transport.stdio.newline-delimited', detail: `a message was written over ${joined.lines} lines; stdio messages are one line each` });
+        this.emit({
+          kind: 'violation',
+          rule: 'transport.stdio.newline-delimited',
+          detail: `a message was written over ${joined.lines} lines; stdio messages are one line each`,
+        });
         this.emit({ kind: 'message', message: joined.message, text: joined.text });
       }
       return;

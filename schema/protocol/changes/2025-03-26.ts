@@ -1,20 +1,7 @@
 // What 2025-03-26 changed relative to 2024-11-05: audio content, named annotations, tool annotations,
 // progress messages, the completions capability, and JSON-RPC batches (this revision only).
 import { type RevisionChanges, addMembers } from '../model.js';
-import {
-  anyOf,
-  array,
-  base64,
-  bool,
-  constant,
-  mapProperty,
-  object,
-  openObject,
-  ref,
-  str,
-  unitInterval,
-  withProperties,
-} from '../schema-dsl.js';
+import { anyOf, array, base64, bool, constant, mapProperty, object, openObject, ref, str, unitInterval, withProperties } from '../schema-dsl.js';
 import { contentUnion } from '../mcp-shapes.js';
 
 const annotated = ['TextContent', 'ImageContent', 'EmbeddedResource', 'Resource', 'ResourceTemplate'] as const;
@@ -32,10 +19,7 @@ export const CHANGES_2025_03_26: RevisionChanges = {
   defs: {
     add: {
       Annotations: object({ audience: array(ref('Role')), priority: unitInterval() }),
-      AudioContent: object(
-        { type: constant('audio'), data: base64(), mimeType: str(), annotations: ref('Annotations') },
-        ['type', 'data', 'mimeType'],
-      ),
+      AudioContent: object({ type: constant('audio'), data: base64(), mimeType: str(), annotations: ref('Annotations') }, ['type', 'data', 'mimeType']),
       ToolAnnotations: object({
         title: str(),
         readOnlyHint: bool(),

@@ -43,10 +43,7 @@ const gainTitle = ['Implementation', 'Prompt', 'PromptArgument', 'PromptReferenc
 
 /** The restricted object schema an elicitation may ask for: flat, primitive members only. */
 function requestedSchema() {
-  return object(
-    { type: constant('object'), properties: record(ref('PrimitiveSchemaDefinition')), required: strings() },
-    ['type', 'properties'],
-  );
+  return object({ type: constant('object'), properties: record(ref('PrimitiveSchemaDefinition')), required: strings() }, ['type', 'properties']);
 }
 
 export const CHANGES_2025_06_18: RevisionChanges = {
@@ -106,15 +103,9 @@ export const CHANGES_2025_06_18: RevisionChanges = {
         },
         ['type'],
       ),
-      NumberSchema: object(
-        { type: oneOfStrings(['number', 'integer']), title: str(), description: str(), minimum: num(), maximum: num() },
-        ['type'],
-      ),
+      NumberSchema: object({ type: oneOfStrings(['number', 'integer']), title: str(), description: str(), minimum: num(), maximum: num() }, ['type']),
       BooleanSchema: object({ type: constant('boolean'), title: str(), description: str(), default: bool() }, ['type']),
-      EnumSchema: object(
-        { type: constant('string'), title: str(), description: str(), enum: strings(), enumNames: strings() },
-        ['type', 'enum'],
-      ),
+      EnumSchema: object({ type: constant('string'), title: str(), description: str(), enum: strings(), enumNames: strings() }, ['type', 'enum']),
       PrimitiveSchemaDefinition: anyOf(ref('StringSchema'), ref('NumberSchema'), ref('BooleanSchema'), ref('EnumSchema')),
     },
     remove: ['JSONRPCBatchRequest', 'JSONRPCBatchResponse', 'ResourceReference'],

@@ -24,14 +24,7 @@ import {
   withProperties,
   withoutRequired,
 } from '../schema-dsl.js';
-import {
-  contentUnion,
-  jsonRpcNotification,
-  jsonRpcRequest,
-  meta,
-  requestMeta,
-  typedErrorResponse,
-} from '../mcp-shapes.js';
+import { contentUnion, jsonRpcNotification, jsonRpcRequest, meta, requestMeta, typedErrorResponse } from '../mcp-shapes.js';
 
 interface Split {
   definition: string;
@@ -185,21 +178,12 @@ export const CHANGES_2025_11_25: RevisionChanges = {
       TaskAugmentedRequestParams: object({ _meta: requestMeta(), task: ref('TaskMetadata') }),
       Error: object({ code: int(), message: str(), data: anything() }, ['code', 'message']),
       JSONRPCResultResponse: (defs) => structuredClone(defs.JSONRPCResponse!),
-      JSONRPCErrorResponse: object(
-        { jsonrpc: constant('2.0'), id: anyOf(ref('RequestId'), { type: 'null' }), error: ref('Error') },
-        ['jsonrpc', 'error'],
-      ),
-      Icon: object(
-        { src: uri(), mimeType: str(), sizes: strings(), theme: oneOfStrings(['light', 'dark']) },
-        ['src'],
-      ),
+      JSONRPCErrorResponse: object({ jsonrpc: constant('2.0'), id: anyOf(ref('RequestId'), { type: 'null' }), error: ref('Error') }, ['jsonrpc', 'error']),
+      Icon: object({ src: uri(), mimeType: str(), sizes: strings(), theme: oneOfStrings(['light', 'dark']) }, ['src']),
       Icons: object({ icons: array(ref('Icon')) }),
       ToolExecution: object({ taskSupport: oneOfStrings(['forbidden', 'optional', 'required']) }),
       ToolChoice: object({ mode: oneOfStrings(['auto', 'required', 'none']) }),
-      ToolUseContent: object(
-        { type: constant('tool_use'), id: str(), name: str(), input: record(anything()), _meta: meta() },
-        ['type', 'id', 'name', 'input'],
-      ),
+      ToolUseContent: object({ type: constant('tool_use'), id: str(), name: str(), input: record(anything()), _meta: meta() }, ['type', 'id', 'name', 'input']),
       ToolResultContent: object(
         {
           type: constant('tool_result'),
@@ -223,20 +207,13 @@ export const CHANGES_2025_11_25: RevisionChanges = {
         { _meta: requestMeta(), task: ref('TaskMetadata'), mode: constant('url'), message: str(), elicitationId: str(), url: uri() },
         ['mode', 'message', 'elicitationId', 'url'],
       ),
-      ElicitationCompleteNotification: jsonRpcNotification(
-        'notifications/elicitation/complete',
-        object({ elicitationId: str() }, ['elicitationId']),
-        true,
-      ),
+      ElicitationCompleteNotification: jsonRpcNotification('notifications/elicitation/complete', object({ elicitationId: str() }, ['elicitationId']), true),
       URLElicitationRequiredError: typedErrorResponse(-32042, object({ elicitations: array(ref('ElicitRequestURLParams')) }, ['elicitations'])),
-      UntitledSingleSelectEnumSchema: object(
-        { type: constant('string'), title: str(), description: str(), enum: strings(), default: str() },
-        ['type', 'enum'],
-      ),
-      TitledSingleSelectEnumSchema: object(
-        { type: constant('string'), title: str(), description: str(), oneOf: array(titledOption()), default: str() },
-        ['type', 'oneOf'],
-      ),
+      UntitledSingleSelectEnumSchema: object({ type: constant('string'), title: str(), description: str(), enum: strings(), default: str() }, ['type', 'enum']),
+      TitledSingleSelectEnumSchema: object({ type: constant('string'), title: str(), description: str(), oneOf: array(titledOption()), default: str() }, [
+        'type',
+        'oneOf',
+      ]),
       UntitledMultiSelectEnumSchema: object(
         {
           type: constant('array'),
@@ -301,10 +278,11 @@ export const CHANGES_2025_11_25: RevisionChanges = {
       ElicitRequest: jsonRpcRequest('elicitation/create', ref('ElicitRequestParams'), true),
       Request: object({ method: str(), params: openObject() }, ['method']),
       Notification: object({ method: str(), params: openObject() }, ['method']),
-      PaginatedRequest: object(
-        { jsonrpc: constant('2.0'), id: ref('RequestId'), method: str(), params: ref('PaginatedRequestParams') },
-        ['jsonrpc', 'id', 'method'],
-      ),
+      PaginatedRequest: object({ jsonrpc: constant('2.0'), id: ref('RequestId'), method: str(), params: ref('PaginatedRequestParams') }, [
+        'jsonrpc',
+        'id',
+        'method',
+      ]),
       JSONRPCRequest: (prev) => withProperties(prev, { params: openObject() }),
       JSONRPCNotification: (prev) => withProperties(prev, { params: openObject() }),
       JSONRPCResponse: anyOf(ref('JSONRPCResultResponse'), ref('JSONRPCErrorResponse')),
@@ -332,10 +310,7 @@ export const CHANGES_2025_11_25: RevisionChanges = {
             }),
           },
         ],
-        [
-          ['ServerCapabilities'],
-          { tasks: object({ list: openObject(), cancel: openObject(), requests: object({ tools: object({ call: openObject() }) }) }) },
-        ],
+        [['ServerCapabilities'], { tasks: object({ list: openObject(), cancel: openObject(), requests: object({ tools: object({ call: openObject() }) }) }) }],
       ]),
       Tool: (prev) => {
         const withSchemaDialect = (schema: SchemaObject) => withProperties(schema, { $schema: str() });
@@ -387,4 +362,3 @@ export const CHANGES_2025_11_25: RevisionChanges = {
   },
   typedErrors: { add: { '-32042': 'URLElicitationRequiredError' } },
 };
-

@@ -187,47 +187,30 @@ export const CHANGES_2026_07_28: RevisionChanges = {
         ),
         anyOf: [{ required: ['inputRequests'] }, { required: ['requestState'] }],
       },
-      InputResponseRequestParams: object(
-        { _meta: ref('RequestMetaObject'), inputResponses: ref('InputResponses'), requestState: str() },
-        ['_meta'],
-      ),
+      InputResponseRequestParams: object({ _meta: ref('RequestMetaObject'), inputResponses: ref('InputResponses'), requestState: str() }, ['_meta']),
       ParseError: codedError(-32700),
       InvalidRequestError: codedError(-32600),
       MethodNotFoundError: codedError(-32601),
       InvalidParamsError: codedError(-32602),
       InternalError: codedError(-32603),
       HeaderMismatchError: typedErrorResponse(-32020),
-      MissingRequiredClientCapabilityError: typedErrorResponse(
-        -32021,
-        object({ requiredCapabilities: ref('ClientCapabilities') }, ['requiredCapabilities']),
-      ),
-      UnsupportedProtocolVersionError: typedErrorResponse(
-        -32022,
-        object({ supported: strings(), requested: str() }, ['supported', 'requested']),
-      ),
+      MissingRequiredClientCapabilityError: typedErrorResponse(-32021, object({ requiredCapabilities: ref('ClientCapabilities') }, ['requiredCapabilities'])),
+      UnsupportedProtocolVersionError: typedErrorResponse(-32022, object({ supported: strings(), requested: str() }, ['supported', 'requested'])),
       SubscriptionFilter: object({
         toolsListChanged: bool(),
         promptsListChanged: bool(),
         resourcesListChanged: bool(),
         resourceSubscriptions: strings(),
       }),
-      SubscriptionsListenRequestParams: object(
-        { _meta: ref('RequestMetaObject'), notifications: ref('SubscriptionFilter') },
-        ['_meta', 'notifications'],
-      ),
+      SubscriptionsListenRequestParams: object({ _meta: ref('RequestMetaObject'), notifications: ref('SubscriptionFilter') }, ['_meta', 'notifications']),
       SubscriptionsListenRequest: jsonRpcRequest('subscriptions/listen', ref('SubscriptionsListenRequestParams'), true),
-      SubscriptionsListenResultMetaObject: object(
-        { [`${META}/serverInfo`]: ref('Implementation'), [`${META}/subscriptionId`]: ref('RequestId') },
-        [`${META}/subscriptionId`],
-      ),
-      SubscriptionsListenResult: object(
-        { _meta: ref('SubscriptionsListenResultMetaObject'), resultType: str() },
-        ['_meta', 'resultType'],
-      ),
-      SubscriptionsAcknowledgedNotificationParams: object(
-        { _meta: ref('NotificationMetaObject'), notifications: ref('SubscriptionFilter') },
-        ['notifications'],
-      ),
+      SubscriptionsListenResultMetaObject: object({ [`${META}/serverInfo`]: ref('Implementation'), [`${META}/subscriptionId`]: ref('RequestId') }, [
+        `${META}/subscriptionId`,
+      ]),
+      SubscriptionsListenResult: object({ _meta: ref('SubscriptionsListenResultMetaObject'), resultType: str() }, ['_meta', 'resultType']),
+      SubscriptionsAcknowledgedNotificationParams: object({ _meta: ref('NotificationMetaObject'), notifications: ref('SubscriptionFilter') }, [
+        'notifications',
+      ]),
       SubscriptionsAcknowledgedNotification: jsonRpcNotification(
         'notifications/subscriptions/acknowledged',
         ref('SubscriptionsAcknowledgedNotificationParams'),
@@ -250,8 +233,7 @@ export const CHANGES_2026_07_28: RevisionChanges = {
       ...replaceEach(cacheable, (prev) =>
         withProperties(prev, { _meta: ref('ResultMetaObject'), resultType: str(), ...cacheHints() }, ['resultType', 'ttlMs', 'cacheScope']),
       ),
-      CallToolResult: (prev) =>
-        withProperties(prev, { _meta: ref('ResultMetaObject'), resultType: str(), structuredContent: anything() }, ['resultType']),
+      CallToolResult: (prev) => withProperties(prev, { _meta: ref('ResultMetaObject'), resultType: str(), structuredContent: anything() }, ['resultType']),
       CompleteResult: (prev) =>
         withProperties(
           mapProperty(prev, 'completion', (c) => mapProperty(c, 'values', (v) => ({ ...v, maxItems: 100 }))),
@@ -266,24 +248,24 @@ export const CHANGES_2026_07_28: RevisionChanges = {
       RequestParams: object({ _meta: ref('RequestMetaObject') }, ['_meta']),
       ...replaceEach(requestParams, (prev) => withProperties(prev, { _meta: ref('RequestMetaObject') }, ['_meta'])),
       ...replaceEach(resumable, (prev) =>
-        withProperties(withoutProperties(prev, ['task']), {
-          _meta: ref('RequestMetaObject'),
-          inputResponses: ref('InputResponses'),
-          requestState: str(),
-        }, ['_meta']),
+        withProperties(
+          withoutProperties(prev, ['task']),
+          {
+            _meta: ref('RequestMetaObject'),
+            inputResponses: ref('InputResponses'),
+            requestState: str(),
+          },
+          ['_meta'],
+        ),
       ),
       CancelledNotificationParams: (prev) => withProperties(prev, { _meta: ref('NotificationMetaObject') }, ['requestId']),
       ...Object.fromEntries(listRequests.map(([name, method]) => [name, jsonRpcRequest(method, ref('PaginatedRequestParams'), true)])),
       PaginatedRequest: (prev) => withRequired(prev, ['params']),
       // Server-to-client requests survive only as input requests embedded in results: no jsonrpc/id.
-      CreateMessageRequest: object(
-        { method: constant('sampling/createMessage'), params: ref('CreateMessageRequestParams') },
-        ['method', 'params'],
-      ),
+      CreateMessageRequest: object({ method: constant('sampling/createMessage'), params: ref('CreateMessageRequestParams') }, ['method', 'params']),
       ElicitRequest: object({ method: constant('elicitation/create'), params: ref('ElicitRequestParams') }, ['method', 'params']),
       ListRootsRequest: object({ method: constant('roots/list'), params: object({ _meta: ref('MetaObject') }) }, ['method']),
-      CreateMessageRequestParams: (prev) =>
-        withProperties(withoutProperties(prev, ['_meta', 'task']), { metadata: ref('JSONObject') }),
+      CreateMessageRequestParams: (prev) => withProperties(withoutProperties(prev, ['_meta', 'task']), { metadata: ref('JSONObject') }),
       ElicitRequestFormParams: (prev) => withoutProperties(prev, ['_meta', 'task']),
       ElicitRequestURLParams: (prev) => withoutProperties(prev, ['_meta', 'task', 'elicitationId']),
       ElicitResult: (prev) => withoutProperties(prev, ['_meta']),

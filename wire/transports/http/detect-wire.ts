@@ -51,8 +51,22 @@ export async function detectHttpWire(url: string, headers: Record<string, string
   }
 }
 
-async function endSession(url: string, headers: Record<string, string>, sessionId: string, agent: http.Agent, timeoutMs: number, signal: AbortSignal): Promise<void> {
-  const outcome = await httpCall({ method: 'DELETE', url: new URL(url), headers: { ...lower(headers), 'mcp-session-id': sessionId }, agent, timeoutMs: Math.min(timeoutMs, 1000), signal });
+async function endSession(
+  url: string,
+  headers: Record<string, string>,
+  sessionId: string,
+  agent: http.Agent,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<void> {
+  const outcome = await httpCall({
+    method: 'DELETE',
+    url: new URL(url),
+    headers: { ...lower(headers), 'mcp-session-id': sessionId },
+    agent,
+    timeoutMs: Math.min(timeoutMs, 1000),
+    signal,
+  });
   if (outcome.ok) outcome.response.resume();
 }
 

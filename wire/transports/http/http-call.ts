@@ -15,9 +15,7 @@ export interface HttpCallOptions {
   signal: AbortSignal;
 }
 
-export type HttpCallOutcome =
-  | { ok: true; response: IncomingMessage; headers: Record<string, string> }
-  | { ok: false; error: string; badHeader?: string };
+export type HttpCallOutcome = { ok: true; response: IncomingMessage; headers: Record<string, string> } | { ok: false; error: string; badHeader?: string };
 
 export function httpCall(options: HttpCallOptions): Promise<HttpCallOutcome> {
   return new Promise((resolve) => {
@@ -122,7 +120,11 @@ function invalidHeaderLine(err: NodeJS.ErrnoException): string | undefined {
   const raw = (err as { rawPacket?: unknown }).rawPacket;
   if (!Buffer.isBuffer(raw)) return undefined;
   // eslint-disable-next-line no-control-regex -- the point is to find control characters
-  return raw.toString('latin1').split('\r\n').slice(1).find((l) => /[\x00-\x08\x0a-\x1f\x7f]/.test(l));
+  return raw
+    .toString('latin1')
+    .split('\r\n')
+    .slice(1)
+    .find((l) => /[\x00-\x08\x0a-\x1f\x7f]/.test(l));
 }
 
 /** The lower-cased name of the header the HTTP parser refused, if it can be told. */

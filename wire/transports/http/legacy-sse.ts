@@ -2,13 +2,7 @@
 // `endpoint` event names the URL to POST every message to; all server messages arrive as `message`
 // events on that one stream. Bounded waits; the stream and every socket end on close().
 import type { IncomingMessage } from 'node:http';
-import {
-  TransportStartError,
-  type CloseReport,
-  type HttpExchange,
-  type SendOptions,
-  type Transport,
-} from '../../protocol/index.js';
+import { TransportStartError, type CloseReport, type HttpExchange, type SendOptions, type Transport } from '../../protocol/index.js';
 import { HttpTransportBase, type HttpTransportCommon } from './http-transport-base.js';
 import { httpCall, mediaType, readBody } from './http-call.js';
 import { messageFacts } from './mcp-headers.js';
@@ -74,7 +68,15 @@ export class LegacySseTransport extends HttpTransportBase implements Transport {
     // One POST at a time, each after the previous one was acknowledged: separate HTTP requests may
     // otherwise reach the server out of order (a cancellation before the request it cancels).
     const post = this.postQueue.then(async () => {
-      const outcome = await httpCall({ method: 'POST', url: endpoint, headers, body: text, agent: this.agent, timeoutMs: this.timeoutMs, signal: this.aborter.signal });
+      const outcome = await httpCall({
+        method: 'POST',
+        url: endpoint,
+        headers,
+        body: text,
+        agent: this.agent,
+        timeoutMs: this.timeoutMs,
+        signal: this.aborter.signal,
+      });
       const exchange: HttpExchange = { method: 'POST', url: endpoint.pathname + endpoint.search, streamId, requestHeaders: headers, responseHeaders: {} };
       if (!outcome.ok) exchange.error = outcome.error;
       else {

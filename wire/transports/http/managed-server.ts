@@ -82,7 +82,9 @@ async function spawnServer(options: ManagedServerOptions, port: number, output: 
   };
   const spawnError = await new Promise<string | undefined>((resolve) => {
     child.once('spawn', () => resolve(undefined));
-    child.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ENOENT' ? `"${file}" was not found; check the command and the PATH` : err.message));
+    child.once('error', (err: NodeJS.ErrnoException) =>
+      resolve(err.code === 'ENOENT' ? `"${file}" was not found; check the command and the PATH` : err.message),
+    );
   });
   if (spawnError) throw new TransportStartError(`Failed to start ${quoteWord(file)}: ${spawnError}`);
   const pgid = child.pid!;
@@ -105,7 +107,10 @@ async function spawnServer(options: ManagedServerOptions, port: number, output: 
   if (!ready.ok) {
     await running.stop();
     const why = running.exited ? `it exited (${running.exited}) before listening` : ready.error;
-    const tail = output.slice(-10).map((l) => `\n    | ${l}`).join('');
+    const tail = output
+      .slice(-10)
+      .map((l) => `\n    | ${l}`)
+      .join('');
     throw new TransportStartError(`Failed to start the HTTP server ${quoteWord(options.command)} on port ${port} (${options.portEnv}=${port}): ${why}${tail}`);
   }
   return running;

@@ -25,7 +25,9 @@ export function messageFacts(text: string): MessageFacts {
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { requestIds: [] };
+    // Unreadable input is answered with a parse error whose id is null (JSON-RPC 2.0, section 5):
+    // that answer is expected, so it reaches the session instead of being kept as a raw body.
+    return { requestIds: [null] };
   }
   const list = Array.isArray(parsed) ? parsed : [parsed];
   const facts: MessageFacts = { requestIds: [] };
@@ -45,7 +47,8 @@ export function messageFacts(text: string): MessageFacts {
     const key = NAMED[first.method];
     if (key && typeof params[key] === 'string') facts.name = params[key] as string;
     if (first.method === 'initialize' && typeof params.protocolVersion === 'string') facts.initializeVersion = params.protocolVersion;
-    if (first.method === 'notifications/cancelled' && (typeof params.requestId === 'string' || typeof params.requestId === 'number')) facts.cancels = params.requestId;
+    if (first.method === 'notifications/cancelled' && (typeof params.requestId === 'string' || typeof params.requestId === 'number'))
+      facts.cancels = params.requestId;
   }
   return facts;
 }

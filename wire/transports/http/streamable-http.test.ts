@@ -55,7 +55,10 @@ describe('StreamableHttpTransport', () => {
         return void res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: initResult('2025-06-18') }));
       }
       if (msg.id === undefined) return void res.writeHead(202).end();
-      sse(res, [{ id: 'e1', data: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } }) }, { id: 'e2', data: JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: {} }) }]);
+      sse(res, [
+        { id: 'e1', data: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } }) },
+        { id: 'e2', data: JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: {} }) },
+      ]);
     });
     const transport = new StreamableHttpTransport({ url, headers: { Authorization: 'Bearer t0k' }, timeoutMs: 2000 });
     await transport.start();
@@ -102,7 +105,6 @@ describe('StreamableHttpTransport', () => {
     expect(seen.filter((s) => s.method === 'POST').every((s) => s.headers['mcp-protocol-version'] === undefined)).toBe(true);
   });
 
-
   it('gives a stateless request without _meta the headers of the cell revision, so the server reads it as that revision', async () => {
     const { url, seen } = await serve((_req, body, res) => {
       const msg = JSON.parse(body) as { id: number };
@@ -136,7 +138,9 @@ describe('StreamableHttpTransport', () => {
 
   it('takes a JSON-RPC error without id in a refused POST as the answer to the one request it carried', async () => {
     const { url } = await serve((_req, _body, res) => {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }));
     });
     const transport = new StreamableHttpTransport({ url, timeoutMs: 2000 });
     const session = new Session(transport);
@@ -186,9 +190,16 @@ describe('StreamableHttpTransport', () => {
 
   it('reports a body that is not UTF-8 and a session id outside visible ASCII', async () => {
     const { url } = await serve((_req, body, res) => {
-      const id = (JSON.parse(body) as { id?: number }).id;
+      // A DELETE at close has no body.
+      const id = body ? (JSON.parse(body) as { id?: number }).id : undefined;
       res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'bad\tsession' });
-      res.end(Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${id},"result":{"protocolVersion":"2025-06-18","x":"`), Buffer.from([0xc3, 0x28]), Buffer.from('"}}')]));
+      res.end(
+        Buffer.concat([
+          Buffer.from(`{"jsonrpc":"2.0","id":${id},"result":{"protocolVersion":"2025-06-18","x":"`),
+          Buffer.from([0xc3, 0x28]),
+          Buffer.from('"}}'),
+        ]),
+      );
     });
     const transport = new StreamableHttpTransport({ url, timeoutMs: 2000, openGetStream: false });
     const session = new Session(transport);

@@ -84,7 +84,10 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     // The POST is answered in the background: send() returns once it is issued, so a scenario can
     // cancel a slow request while its POST is still open.
     const local = new AbortController();
-    const keys = facts.metaVersion !== undefined && isRevision(facts.metaVersion) && isStateless(facts.metaVersion) ? facts.requestIds.map((id) => JSON.stringify(id)) : [];
+    const keys =
+      facts.metaVersion !== undefined && isRevision(facts.metaVersion) && isStateless(facts.metaVersion)
+        ? facts.requestIds.map((id) => JSON.stringify(id))
+        : [];
     for (const key of keys) this.statelessStreams.set(key, local);
     const signal = AbortSignal.any([this.aborter.signal, local.signal]);
     this.track(
@@ -100,7 +103,14 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     this.closed = true;
     // Ending the session is the client's courtesy (basic/transports: session management).
     if (this.sessionId !== undefined) {
-      const outcome = await this.exchangeOnce('DELETE', { ...this.baseHeaders(true), ...this.versionHeaders() }, undefined, `delete-${++this.streams}`, 1000, new AbortController().signal);
+      const outcome = await this.exchangeOnce(
+        'DELETE',
+        { ...this.baseHeaders(true), ...this.versionHeaders() },
+        undefined,
+        `delete-${++this.streams}`,
+        1000,
+        new AbortController().signal,
+      );
       outcome.response?.resume();
     }
     return this.shutdown(started);
@@ -141,7 +151,8 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
         return { exchange, events, cut: end !== 'ended' };
       }
       const body = await readBody(response, readMs, this.maxBody, this.aborter.signal);
-      if (body.invalidUtf8) this.emit({ kind: 'violation', rule: UTF8_RULE, detail: `the body of the ${exchange.status ?? 0} answer on ${streamId} is not valid UTF-8` });
+      if (body.invalidUtf8)
+        this.emit({ kind: 'violation', rule: UTF8_RULE, detail: `the body of the ${exchange.status ?? 0} answer on ${streamId} is not valid UTF-8` });
       const json = body.text.trim() === '' ? undefined : parseJson(body.text);
       if (json === undefined && body.text) exchange.bodySnippet = body.text.slice(0, 200);
       if (body.text !== '') this.emit({ kind: 'http-body', streamId, status: exchange.status ?? 0, text: body.text.slice(0, 64 * 1024) });
@@ -163,7 +174,11 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     const { exchange, response, badHeader } = await this.exchangeOnce('POST', headers, text, streamId, this.timeoutMs, signal);
     if (!response) {
       if (isInitialize && badHeader === 'mcp-session-id') {
-        this.emit({ kind: 'violation', rule: SESSION_ID_RULE, detail: `the answer to initialize carries an Mcp-Session-Id with a control character, which HTTP cannot carry back (${exchange.error})` });
+        this.emit({
+          kind: 'violation',
+          rule: SESSION_ID_RULE,
+          detail: `the answer to initialize carries an Mcp-Session-Id with a control character, which HTTP cannot carry back (${exchange.error})`,
+        });
       }
       if (ids.length) this.emit({ kind: 'undelivered', ids, reason: `the POST failed: ${exchange.error}` });
       return;
@@ -173,7 +188,11 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     if (isInitialize && status >= 200 && status < 300 && sessionId !== undefined) {
       this.sessionId = sessionId;
       if (!VISIBLE_ASCII.test(sessionId)) {
-        this.emit({ kind: 'violation', rule: SESSION_ID_RULE, detail: `the session id ${JSON.stringify(sessionId)} holds characters outside visible ASCII (0x21 to 0x7E)` });
+        this.emit({
+          kind: 'violation',
+          rule: SESSION_ID_RULE,
+          detail: `the session id ${JSON.stringify(sessionId)} holds characters outside visible ASCII (0x21 to 0x7E)`,
+        });
       }
     }
     const delivered = new Set<string>();
@@ -181,7 +200,14 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
       for (const id of responseIds(json)) delivered.add(JSON.stringify(id));
       if (inReplyTo !== undefined && responseIds(json).some((id) => id === null)) delivered.add(JSON.stringify(inReplyTo));
       if (isInitialize) this.learnVersion(json);
-      this.emit({ kind: 'message', message: json, text: raw, streamId, ...(eventId !== undefined ? { eventId } : {}), ...(inReplyTo !== undefined ? { inReplyTo } : {}) });
+      this.emit({
+        kind: 'message',
+        message: json,
+        text: raw,
+        streamId,
+        ...(eventId !== undefined ? { eventId } : {}),
+        ...(inReplyTo !== undefined ? { inReplyTo } : {}),
+      });
     };
     if (exchange.contentType === 'text/event-stream' && status >= 200 && status < 300) {
       const lastId = await this.readStream(response, streamId, onMessage, signal);
@@ -196,7 +222,11 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     // A whole answer that is not a stream (an error status, an HTML page, JSON without the
     // response) can bring nothing more: the waits end now rather than at the timeout.
     if (missing.length > 0 && !signal.aborted && (status < 200 || status >= 300 || !sse)) {
-      this.emit({ kind: 'undelivered', ids: missing, reason: `the POST was answered with HTTP ${status}${exchange.contentType ? ` ${exchange.contentType}` : ''}` });
+      this.emit({
+        kind: 'undelivered',
+        ids: missing,
+        reason: `the POST was answered with HTTP ${status}${exchange.contentType ? ` ${exchange.contentType}` : ''}`,
+      });
     }
     if (isInitialize && this.sessionId !== undefined) this.openGetStreamOnce();
   }
@@ -222,7 +252,12 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
       // Only notifications or responses were posted (basic/transports, sending messages): accepted
       // means 202 with no body; refused means an error status whose body MAY be an error without id.
       if (ok) {
-        this.emit({ kind: 'violation', rule: ACCEPTED_202_RULE, detail: `a POST carrying no request was answered ${status} with a body (${text.length} characters); an accepted notification or response gets 202 and no body`, text: `(HTTP ${status} body) ${text.slice(0, 2000)}` });
+        this.emit({
+          kind: 'violation',
+          rule: ACCEPTED_202_RULE,
+          detail: `a POST carrying no request was answered ${status} with a body (${text.length} characters); an accepted notification or response gets 202 and no body`,
+          text: `(HTTP ${status} body) ${text.slice(0, 2000)}`,
+        });
       } else {
         this.emit({ kind: 'http-body', streamId, status, text: text.slice(0, 64 * 1024) });
       }
@@ -277,7 +312,14 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
       if (this.aborter.signal.aborted || cursor === undefined) return;
       if (ids.every((id) => delivered.has(JSON.stringify(id)))) return;
       const headers = { ...this.baseHeaders(true), ...this.versionHeaders(), accept: 'text/event-stream', 'last-event-id': cursor };
-      const { exchange, response } = await this.exchangeOnce('GET', headers, undefined, `${streamId}-resume-${attempt + 1}`, this.timeoutMs, this.aborter.signal);
+      const { exchange, response } = await this.exchangeOnce(
+        'GET',
+        headers,
+        undefined,
+        `${streamId}-resume-${attempt + 1}`,
+        this.timeoutMs,
+        this.aborter.signal,
+      );
       if (!response) return;
       if (exchange.status !== 200 || exchange.contentType !== 'text/event-stream') {
         response.resume();
@@ -394,4 +436,3 @@ function responseIds(json: unknown): unknown[] {
     .filter((m): m is Record<string, unknown> => !!m && typeof m === 'object' && !('method' in m) && ('result' in m || 'error' in m))
     .map((m) => m.id ?? null);
 }
-

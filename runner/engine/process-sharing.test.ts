@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboundRecord } from '../../wire/protocol/index.js';
+import type { Scenario, Step } from '../suite-loader/types.js';
+import { leftStateAlone, sharingClass } from './process-sharing.js';
+
+const at = { sourceLine: 1, path: '0' };
+function scenario(steps: Step[], extra: Partial<Scenario> = {}): Scenario {
+  return {
+    id: 'x/y',
+    title: 't',
+    area: 'x',
+    role: 'server',
+    revisions: '*',
+    rules: ['r'],
+    tags: [],
+    session: 'initialized',
+    requires: [],
+    steps,
+    file: 'f',
+    ...extra,
+  };
+}
+const request = (method: string): Step => ({ kind: 'request', method, as: 'a', ...at });
+
+describe('sharingClass', () => {
+  it('lets plain request and expect steps share a process', () => {
+    const s = scenario([request('tools/call'), { kind: 'expect', label: 'a', ...at }]);
+    expect(sharingClass(s, '2025-06-18')).toBe('neutral');
+    expect(sharingClass(s, '2026-07-28')).toBe('neutral');
+  });
+
+  it('gives a process of its own to a scenario that says isolate: true', () => {
+    expect(sharingClass(scenario([request('ping')], { isolate: true }), '2026-07-28')).toBe('own');
+  });
+
+  it('gives a process of its own to stateful scenarios that open the conversation themselves, not to stateless ones', () => {
+    const s = scenario([request('ping')], { session: 'fresh' });
+    expect(sharingClass(s, '2025-11-25')).toBe('own');
+    expect(sharingClass(s, '2026-07-28')).toBe('neutral');
+  });
+
+  it('gives a process of its own to steps that end or replace the connection, also inside loops', () => {
+    expect(sharingClass(scenario([{ kind: 'closeInput', ...at }]), '2025-06-18')).toBe('own');
+    expect(sharingClass(scenario([{ kind: 'handshake', ...at }]), '2025-06-18')).toBe('own');
+    const loop: Step = { kind: 'loop', steps: [{ kind: 'closeInput', ...at }], max: 2, onExhausted: 'pass', ...at };
+    expect(sharingClass(scenario([loop]), '2026-07-28')).toBe('own');
+  });
+
+  it('ends the process after partial lines, raw bytes and cancellations', () => {
+    expect(sharingClass(scenario([{ kind: 'send', text: '{"jsonrpc":', ...at }]), '2025-06-18')).toBe('last');
+    expect(sharingClass(scenario([{ kind: 'send', hex: 'c0af', ...at }]), '2025-06-18')).toBe('last');
+    expect(sharingClass(scenario([{ kind: 'cancel', label: 'a', ...at }]), '2025-06-18')).toBe('last');
+    expect(sharingClass(scenario([{ kind: 'send', line: 'not json', ...at }]), '2025-06-18')).toBe('neutral');
+  });
+});
+
+describe('leftStateAlone', () => {
+  let seq = 0;
+  const sent = (message: unknown, author: OutboundRecord['author'] = 'scenario'): OutboundRecord => ({
+    seq: ++seq,
+    message,
+    text: JSON.stringify(message),
+    author,
+  });
+  const req = (method: string, params?: Record<string, unknown>) => sent({ jsonrpc: '2.0', id: ++seq, method, ...(params ? { params } : {}) });
+  const tools = [{ name: 'reader', annotations: { readOnlyHint: true } }, { name: 'writer', annotations: { readOnlyHint: false } }, { name: 'unannotated' }];
+
+  it('accepts reads, unknown methods, unparseable lines and the runner handshake', () => {
+    const records = [
+      sent({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, 'runner'),
+      sent({ jsonrpc: '2.0', method: 'notifications/initialized' }, 'runner'),
+      req('tools/list'),
+      req('resources/read', { uri: 'a://b' }),
+      req('no/such-method'),
+      sent(undefined),
+      sent([{ jsonrpc: '2.0', id: 9, method: 'ping' }]),
+      sent({ jsonrpc: '2.0', id: 'srv-1', result: {} }, 'runner'),
+    ];
+    expect(leftStateAlone(records, tools)).toBe(true);
+  });
+
+  it('accepts tool calls only of tools listed as read-only', () => {
+    expect(leftStateAlone([req('tools/call', { name: 'reader', arguments: {} })], tools)).toBe(true);
+    expect(leftStateAlone([req('tools/call', { name: 'writer', arguments: {} })], tools)).toBe(false);
+    expect(leftStateAlone([req('tools/call', { name: 'unannotated', arguments: {} })], tools)).toBe(false);
+    expect(leftStateAlone([req('tools/call', { name: 'not-listed', arguments: {} })], tools)).toBe(false);
+  });
+
+  it('refuses methods that change session state, task-augmented requests and a scenario-sent initialize', () => {
+    for (const method of ['logging/setLevel', 'resources/subscribe', 'resources/unsubscribe', 'subscriptions/listen', 'tasks/cancel']) {
+      expect(leftStateAlone([req(method, {})], tools), method).toBe(false);
+    }
+    expect(leftStateAlone([sent({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } })], tools)).toBe(false);
+    expect(leftStateAlone([req('tools/call', { name: 'reader', arguments: {}, task: { ttl: 1000 } })], tools)).toBe(false);
+    expect(leftStateAlone([req('initialize', {})], tools)).toBe(false);
+    expect(leftStateAlone([sent([{ jsonrpc: '2.0', id: 3, method: 'logging/setLevel', params: { level: 'debug' } }])], tools)).toBe(false);
+  });
+});

@@ -1,0 +1,95 @@
+// Decides, from a scenario's data alone, whether its cell may run on a stdio target process that
+// other cells use too, and whether the process can serve further cells after it (issue 13).
+import { isStateless, type Revision } from '../../schema/revisions.js';
+import type { OutboundRecord } from '../../wire/protocol/index.js';
+import type { Scenario, Step } from '../suite-loader/types.js';
+
+/**
+ * - `own`: the cell needs a process of its own (it drives the handshake, closes the input, or the
+ *   scenario says `isolate: true`).
+ * - `neutral`: it may run on a process other cells used, and the process may serve further cells
+ *   if what the cell actually sent leaves session state alone (`leftStateAlone`, judged after it ran).
+ * - `last`: it may run on a shared process, but leaves the process unusable for others whatever
+ *   happens: it writes bytes that are not whole lines, or cancels requests whose late answers could
+ *   reach the next cell.
+ */
+export type SharingClass = 'own' | 'neutral' | 'last';
+
+/**
+ * Methods whose effect outlives their exchange in the server's memory of the session: the
+ * handshake, the log level, subscriptions, cancellation, roots, tasks. Tool calls are judged by the
+ * tool's `readOnlyHint` (see leftStateAlone); any other request only reads or is refused.
+ */
+const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set([
+  'initialize',
+  'notifications/initialized',
+  'logging/setLevel',
+  'resources/subscribe',
+  'resources/unsubscribe',
+  'subscriptions/listen',
+  'notifications/cancelled',
+  'notifications/roots/list_changed',
+  'tasks/cancel',
+]);
+
+export function sharingClass(scenario: Scenario, revision: Revision): SharingClass {
+  if (scenario.isolate) return 'own';
+  // A stateful scenario that opens the conversation itself needs a process nobody initialized.
+  if (!isStateless(revision) && scenario.session !== 'initialized') return 'own';
+  return classifySteps(scenario.steps);
+}
+
+function classifySteps(steps: readonly Step[]): SharingClass {
+  let result: SharingClass = 'neutral';
+  for (const step of steps) {
+    const own = classifyStep(step);
+    if (own === 'own') return 'own';
+    if (own === 'last') result = 'last';
+  }
+  return result;
+}
+
+function classifyStep(step: Step): SharingClass {
+  switch (step.kind) {
+    case 'closeInput':
+    case 'handshake':
+    case 'http':
+      return 'own';
+    case 'loop':
+      return classifySteps(step.steps);
+    case 'cancel':
+      return 'last';
+    case 'send':
+      // A partial line or raw bytes may leave the target's input buffer mid-message.
+      return step.text !== undefined || step.hex !== undefined ? 'last' : 'neutral';
+    default:
+      return 'neutral';
+  }
+}
+
+/**
+ * True when every message the cell wrote leaves the session as it found it, so the next cell may
+ * use the same process: no state-changing method, no task-augmented request, and tool calls only of
+ * tools the target lists with `readOnlyHint: true`. Unparseable lines and unknown methods are
+ * refused by a conforming target and change nothing.
+ */
+export function leftStateAlone(outbound: readonly OutboundRecord[], tools: readonly Record<string, unknown>[]): boolean {
+  const readOnlyTools = new Set(tools.filter((t) => (t.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true).map((t) => t.name));
+  const harmless = (message: unknown): boolean => {
+    if (Array.isArray(message)) return message.every(harmless);
+    if (typeof message !== 'object' || message === null) return true;
+    const { method, params } = message as { method?: unknown; params?: Record<string, unknown> };
+    if (typeof method !== 'string') return true; // a response to a server request, or not a message
+    if (STATE_CHANGING_METHODS.has(method)) return false;
+    if (params && typeof params === 'object' && 'task' in params) return false;
+    if (method === 'tools/call') return readOnlyTools.has(params?.name);
+    return true;
+  };
+  return outbound.every((record) => (record.author === 'runner' && isOpening(record.message)) || harmless(record.message));
+}
+
+/** The runner's own handshake, which a shared process has already seen. */
+function isOpening(message: unknown): boolean {
+  const method = (message as { method?: unknown } | undefined)?.method;
+  return method === 'initialize' || method === 'notifications/initialized';
+}

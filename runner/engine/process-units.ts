@@ -1,0 +1,103 @@
+// Groups a run's stdio cells into units of work that each run on as few target processes as the
+// scenarios allow, and runs one unit: cells in turn on a shared process, a new process whenever a
+// cell leaves the last one unfit (it failed, crashed it, or may have changed its state).
+import type { Revision } from '../../schema/revisions.js';
+import type { ScenarioResult } from '../../wire/results/index.js';
+import type { Transport } from '../../wire/protocol/index.js';
+import { executeCell, startFailure, type ExecutedCell, type PreparedCell } from './run-cell.js';
+import { leftStateAlone, sharingClass, type SharingClass } from './process-sharing.js';
+import { SharedProcess } from './shared-process.js';
+
+/**
+ * Most cells a unit runs before its `last` one: units short enough to spread over the workers, long
+ * enough that few processes start.
+ */
+const MAX_CELLS_PER_UNIT = 16;
+
+export interface PlacedCell {
+  /** Position of the cell in the plan. */
+  index: number;
+  prepared: PreparedCell;
+}
+
+/** Cells run in order on shared processes; `isolated` units hold one cell with a process of its own. */
+export interface ProcessUnit {
+  isolated: boolean;
+  cells: PlacedCell[];
+}
+
+/**
+ * Splits the cells: a unit per cell that needs a process of its own, and for the others, per
+ * revision and declared client, units of `neutral` cells, each ending with at most one `last` cell.
+ * As many units as `last` cells (so each meets a process only neutral cells used), or more when
+ * there are many neutral cells.
+ */
+export function processUnits(cells: readonly PlacedCell[]): ProcessUnit[] {
+  const units: ProcessUnit[] = [];
+  const groups = new Map<string, { neutral: PlacedCell[]; last: PlacedCell[] }>();
+  for (const placed of cells) {
+    const { cell, client } = placed.prepared;
+    const kind: SharingClass = sharingClass(cell.scenario, cell.revision);
+    if (kind === 'own') {
+      units.push({ isolated: true, cells: [placed] });
+      continue;
+    }
+    const key = `${cell.revision}\u0000${JSON.stringify(client)}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { neutral: [], last: [] }));
+    group[kind].push(placed);
+  }
+  for (const { neutral, last } of groups.values()) {
+    const count = Math.max(last.length, Math.ceil(neutral.length / MAX_CELLS_PER_UNIT));
+    const shared: ProcessUnit[] = Array.from({ length: count }, () => ({ isolated: false, cells: [] }));
+    neutral.forEach((placed, i) => shared[i % count]!.cells.push(placed));
+    last.forEach((placed, i) => shared[i]!.cells.push(placed));
+    units.push(...shared);
+  }
+  return units;
+}
+
+/**
+ * Runs a unit's cells in order on shared processes. Each cell is judged once the process it ran on
+ * has ended, with that process's close report, as a cell on a process of its own would be.
+ */
+export async function runSharedUnit(unit: ProcessUnit, makeTransport: (revision?: Revision) => Transport): Promise<Map<number, ScenarioResult>> {
+  const results = new Map<number, ScenarioResult>();
+  let target: SharedProcess | undefined;
+  let onProcess: { index: number; executed: ExecutedCell }[] = [];
+  const retire = async () => {
+    if (!target) return;
+    const close = await target.close();
+    for (const { index, executed } of onProcess) results.set(index, executed.judge(close));
+    onProcess = [];
+    target = undefined;
+  };
+  for (const [position, { index, prepared }] of unit.cells.entries()) {
+    const { cell } = prepared;
+    // The cell's duration counts from here, not from when the unit was planned.
+    prepared.started = Date.now();
+    if (!target) {
+      const fresh = new SharedProcess(makeTransport(cell.revision), cell.revision);
+      try {
+        await fresh.start();
+      } catch (err) {
+        results.set(index, prepared.finish({ status: 'errored', errorReason: startFailure(err) }));
+        continue;
+      }
+      target = fresh;
+    }
+    const executed = await executeCell(prepared, target.lease());
+    onProcess.push({ index, executed });
+    const more = position < unit.cells.length - 1;
+    const reusable =
+      more &&
+      executed.settled &&
+      target.opened &&
+      !target.exited &&
+      sharingClass(cell.scenario, cell.revision) === 'neutral' &&
+      leftStateAlone(executed.session.outbound, prepared.env.profile.tools);
+    if (!reusable) await retire();
+  }
+  await retire();
+  return results;
+}

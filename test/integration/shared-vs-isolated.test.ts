@@ -1,0 +1,80 @@
+// --share-processes (experimental, off by default) is meant as a speed-up only: every cell must get
+// the verdict, and every check the status, it gets with one process per cell. Proved here on the
+// reference server, the clean mini-server and two defects that could leak from one cell into the
+// next (stdout noise, history-dependent lists). Known not to hold yet, and why sharing stays opt-in:
+// a server that answers one request twice (mini-server `duplicate-response`) has the late copy
+// blamed on the next cell of the process (docs/performance.md).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, type Report } from './run-cli.js';
+
+const MINI = 'node test/fixtures/targets/mini-server.mjs';
+const TIMEOUT = ['--timeout', '3000'];
+const scratch = mkdtempSync(join(tmpdir(), 'mcp-conform-sharing-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/**
+ * Cell → its status and the statuses each of its checks came out with. Messages carry timings and
+ * are left out; a check repeated in a loop counts once (a server whose lists vary with its history
+ * may page differently, which is not a different verdict).
+ */
+function verdicts(report: Report): Map<string, string> {
+  return new Map(
+    report.scenarios.map((s) => [
+      `${s.id} @ ${s.revision}`,
+      `${s.status}: ${[...new Set(s.checks.map((c) => `${c.id} ${c.rule} ${c.status}`))].sort().join(', ')}`,
+    ]),
+  );
+}
+
+function differences(isolated: Report, shared: Report): string[] {
+  const a = verdicts(isolated);
+  const b = verdicts(shared);
+  const out: string[] = [];
+  for (const key of new Set([...a.keys(), ...b.keys()])) {
+    if (a.get(key) !== b.get(key)) out.push(`${key}\n  isolated: ${a.get(key)}\n  shared:   ${b.get(key)}`);
+  }
+  return out;
+}
+
+let logs = 0;
+/** Runs the CLI and counts the target processes it started (mini-server writes one line per start). */
+async function run(args: string[], countStarts: boolean): Promise<{ report: Report; starts: number; stderr: string }> {
+  const log = join(scratch, `starts-${++logs}.log`);
+  writeFileSync(log, '');
+  const { report, stderr, code } = await runCli([...args, ...TIMEOUT, ...(countStarts ? ['--env', `MINI_SERVER_START_LOG=${log}`] : [])]);
+  expect(report, `no JSON report (exit ${code}); stderr:\n${stderr}`).toBeDefined();
+  const starts = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+  return { report: report!, starts, stderr };
+}
+
+async function compare(args: string[], countStarts = false): Promise<{ isolated: number; shared: number; cells: number }> {
+  const isolated = await run(args, countStarts);
+  const shared = await run([...args, '--share-processes'], countStarts);
+  expect(differences(isolated.report, shared.report)).toEqual([]);
+  const ran = shared.report.scenarios.filter((s) => s.status !== 'skipped').length;
+  expect(ran, 'cells that ran').toBeGreaterThan(0);
+  return { isolated: isolated.starts, shared: shared.starts, cells: ran };
+}
+
+describe('--share-processes gives the verdicts of one process per cell', () => {
+  it('on the reference server at 2025-11-25 and 2026-07-28', { timeout: 300_000 }, async () => {
+    await compare(['--revision', '2025-11-25', '--revision', '2026-07-28', '--area', 'tools', '--area', 'resources', '--area', 'prompts']);
+  });
+
+  it('on the clean mini-server, with far fewer processes', { timeout: 300_000 }, async () => {
+    const { isolated, shared, cells } = await compare(['--server', MINI, '--revision', '2024-11-05', '--revision', '2026-07-28'], true);
+    // Isolated: one process per cell that ran, plus the probes.
+    expect(isolated).toBeGreaterThanOrEqual(cells);
+    expect(shared).toBeLessThan(isolated / 2);
+  });
+
+  const defects = ['logs-to-stdout', 'resources-vary-after-requests'];
+  for (const defect of defects) {
+    it(`on the mini-server with the ${defect} defect`, { timeout: 300_000 }, async () => {
+      await compare(['--server', `${MINI} --defect ${defect}`, '--revision', '2025-06-18']);
+    });
+  }
+});
