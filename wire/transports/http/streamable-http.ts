@@ -180,7 +180,10 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
           detail: `the answer to initialize carries an Mcp-Session-Id with a control character, which HTTP cannot carry back (${exchange.error})`,
         });
       }
-      if (ids.length) this.emit({ kind: 'undelivered', ids, reason: `the POST failed: ${exchange.error}` });
+      // A body that is not JSON at all (a parse-error scenario) is left to its wait: a server that
+      // died of it is then reported with how it exited, not as a failed POST.
+      if (ids.length && !(ids.length === 1 && ids[0] === null && !isJson(text)))
+        this.emit({ kind: 'undelivered', ids, reason: `the POST failed: ${exchange.error}` });
       return;
     }
     const status = exchange.status ?? 0;
@@ -435,4 +438,13 @@ function responseIds(json: unknown): unknown[] {
   return list
     .filter((m): m is Record<string, unknown> => !!m && typeof m === 'object' && !('method' in m) && ('result' in m || 'error' in m))
     .map((m) => m.id ?? null);
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
