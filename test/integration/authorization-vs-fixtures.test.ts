@@ -3,25 +3,16 @@
 // scenario, each planted defect makes the exact scenario, rule and verdict below come out, and a
 // run without authorization flags skips every authorization cell with the reason.
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type DefectRow, scenarioIdsOf } from './defect-rows.js';
 import { ROOT, removeCliScratch, runCli as runCliWithReport } from './run-cli.js';
 
 const FIXTURE = 'test/fixtures/targets/protected-http-server.mjs';
-const SUITE = join(ROOT, 'suites', 'authorization');
 const TIMEOUT_MS = 3000;
 
-interface Row {
-  defect: string;
-  revision: string;
-  scenario: string;
-  rule: string;
-  status: 'failed' | 'warning';
-}
-
 /** One row per check a defect must trip; README.md in the fixture folder mirrors this table. */
-const ROWS: Row[] = [
+const ROWS: DefectRow[] = [
   { defect: 'no-auth', revision: '2025-03-26', scenario: 'authorization/missing-token', rule: 'authorization.token.missing-401', status: 'failed' },
   { defect: 'no-auth', revision: '2026-07-28', scenario: 'authorization/missing-token', rule: 'authorization.token.missing-401', status: 'failed' },
   { defect: 'session-auth', revision: '2025-11-25', scenario: 'authorization/missing-token', rule: 'authorization.token.missing-401', status: 'failed' },
@@ -86,11 +77,7 @@ const runCli = (args: string[]) => runCliWithReport([...args, '--timeout', Strin
 afterAll(removeCliScratch);
 
 const fixture = (flags = '') => ['--server', `node ${FIXTURE}${flags}`, '--port-env', 'PORT', '--auth-mock', '0'];
-const scenarios = () =>
-  readdirSync(SUITE)
-    .filter((f) => f.endsWith('.yaml'))
-    .map((f) => `authorization/${f.replace(/\.yaml$/, '')}`)
-    .sort();
+const scenarios = () => scenarioIdsOf('authorization');
 
 describe('suites/authorization versus the protected-http-server fixture', () => {
   it('has every authorization scenario failed by some defect, and every defect used', async () => {

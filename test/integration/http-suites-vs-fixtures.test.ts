@@ -2,25 +2,16 @@
 // every one, each planted HTTP defect makes the exact scenario, rule and verdict below come out,
 // and the bundled reference server passes the whole suite (all areas) over Streamable HTTP.
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type DefectRow, scenarioIdsOf } from './defect-rows.js';
 import { ROOT, removeCliScratch, runCli as runCliWithReport } from './run-cli.js';
 
 const FIXTURE = 'test/fixtures/targets/mini-http-server.mjs';
-const HTTP_SUITES = join(ROOT, 'suites', 'http');
 const TIMEOUT_MS = 3000;
 
-interface Row {
-  defect: string;
-  revision: string;
-  scenario: string;
-  rule: string;
-  status: 'failed' | 'warning';
-}
-
 /** One row per check a defect must trip; README.md in the fixture folder mirrors this table. */
-const ROWS: Row[] = [
+const ROWS: DefectRow[] = [
   { defect: 'no-origin-check', revision: '2025-06-18', scenario: 'http/origin-rejected', rule: 'transport.http.origin-validated', status: 'failed' },
   { defect: 'origin-400', revision: '2025-11-25', scenario: 'http/origin-rejected', rule: 'transport.http.origin-forbidden', status: 'failed' },
   { defect: 'notification-200', revision: '2025-06-18', scenario: 'http/notification-accepted', rule: 'transport.http.input-accepted-202', status: 'failed' },
@@ -88,11 +79,7 @@ const runCli = (args: string[], timeoutMs = TIMEOUT_MS) => runCliWithReport([...
 afterAll(removeCliScratch);
 
 const fixture = (defect?: string) => ['--server', `node ${FIXTURE}${defect ? ` --defect ${defect}` : ''}`, '--port-env', 'PORT'];
-const httpScenarios = () =>
-  readdirSync(HTTP_SUITES)
-    .filter((f) => f.endsWith('.yaml'))
-    .map((f) => `http/${f.replace(/\.yaml$/, '')}`)
-    .sort();
+const httpScenarios = () => scenarioIdsOf('http');
 
 describe('suites/http versus the mini-http-server fixture', () => {
   it('has every HTTP scenario failed by some defect, and every defect used', async () => {
