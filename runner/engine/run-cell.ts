@@ -13,6 +13,7 @@ import { repliesFor } from './default-replies.js';
 import { acceptedRevisions, type AcceptedRevisions } from './accepted-revisions.js';
 import type { TargetProfile } from './profile.js';
 import type { AuthorizationContext } from './authorization-context.js';
+import { describeFault, runnerFaultCheck } from './runner-fault.js';
 
 export interface CellEnvironment {
   makeTransport: (revision?: Revision) => Transport;
@@ -54,6 +55,36 @@ export interface ExecutedCell {
 }
 
 export async function runCell(cell: Cell, env: CellEnvironment): Promise<ScenarioResult> {
+  const started = Date.now();
+  try {
+    return await runCellUnguarded(cell, env);
+  } catch (err) {
+    // A fault outside the steps and checks (preparing, starting, closing): the other cells and the
+    // reports must not be lost to it, and the target is not blamed.
+    return faultedCell(cell, env, err, started);
+  }
+}
+
+/** The result of a cell that mcp-conform itself failed to run. */
+export function faultedCell(cell: Cell, env: Pick<CellEnvironment, 'repro'>, err: unknown, started: number): ScenarioResult {
+  return {
+    id: cell.scenario.id,
+    title: cell.scenario.title,
+    area: cell.scenario.area,
+    revision: cell.revision,
+    transport: cell.transport,
+    status: 'errored',
+    errorReason: `mcp-conform failed (a runner bug, not the target's fault): ${describeFault(err)}`,
+    durationMs: Date.now() - started,
+    checks: [runnerFaultCheck(err, 'running this cell')],
+    transcript: [],
+    stderr: [],
+    repro: env.repro,
+    tags: cell.scenario.tags,
+  };
+}
+
+async function runCellUnguarded(cell: Cell, env: CellEnvironment): Promise<ScenarioResult> {
   const prepared = prepareCell(cell, env);
   if ('result' in prepared) return prepared.result;
   const transport = env.makeTransport(cell.revision);
@@ -141,6 +172,7 @@ export async function executeCell(prepared: PreparedCell, transport: Transport):
   const checks: CheckResult[] = [];
   let closeReport: CloseReport | undefined;
   let errorReason: string | undefined;
+  let fault: CheckResult | undefined;
   const watchdog = setInterval(() => {
     if (session.closed && !aborter.signal.aborted) aborter.abort();
   }, 20);
@@ -183,7 +215,12 @@ export async function executeCell(prepared: PreparedCell, transport: Transport):
     }
     if (!errorReason) await runSteps(ctx, scenario.steps);
   } catch (err) {
-    errorReason = err instanceof StepError ? `scenario error: ${err.message}` : `internal error: ${(err as Error).stack ?? String(err)}`;
+    if (err instanceof StepError) errorReason = `scenario error: ${err.message}`;
+    else {
+      // Ours, not the target's: a runner-bug check carries it, and the reason says whose it is.
+      fault = runnerFaultCheck(err, 'running the steps');
+      errorReason = `mcp-conform failed (a runner bug, not the target's fault): ${describeFault(err)}`;
+    }
   } finally {
     clearInterval(watchdog);
   }
@@ -201,17 +238,23 @@ export async function executeCell(prepared: PreparedCell, transport: Transport):
     if (!reason && session.closed && checks.some((c) => c.status === 'errored')) {
       reason = `the target ended during the scenario: ${session.closed.reason}`;
     }
-    const always = alwaysOnChecks({
-      scenarioId: scenario.id,
-      revision,
-      transport: cell.transport,
-      session,
-      ...(close ? { close } : {}),
-      ...(env.messageValidator ? { validator: env.messageValidator } : {}),
-      ruleRef: (id, rev) => env.rules.ruleRef(id, rev),
-      ...(env.rules.appliesAt ? { ruleApplies: (id: string, rev: Revision) => env.rules.appliesAt!(id, rev) } : {}),
-    });
-    const all = [...checks, ...always];
+    let always: CheckResult[];
+    try {
+      always = alwaysOnChecks({
+        scenarioId: scenario.id,
+        revision,
+        transport: cell.transport,
+        session,
+        ...(close ? { close } : {}),
+        ...(env.messageValidator ? { validator: env.messageValidator } : {}),
+        ruleRef: (id, rev) => env.rules.ruleRef(id, rev),
+        ...(env.rules.appliesAt ? { ruleApplies: (id: string, rev: Revision) => env.rules.appliesAt!(id, rev) } : {}),
+      });
+    } catch (err) {
+      always = [runnerFaultCheck(err, 'running the always-on checks')];
+      reason ??= `mcp-conform failed (a runner bug, not the target's fault): ${describeFault(err)}`;
+    }
+    const all = [...checks, ...(fault ? [fault] : []), ...always];
     const durationMs = ended - prepared.started;
     let status = scenarioStatus(all, env.strict);
     if (reason) status = 'errored';

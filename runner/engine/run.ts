@@ -20,7 +20,9 @@ import type { RunConfig } from '../config/index.js';
 import { mapOrdered } from './pool.js';
 import { acceptedRevisions } from './accepted-revisions.js';
 import { probeRevision, type ProbeOutcome } from './probe.js';
-import { prepareCell, runCell, type CellEnvironment } from './run-cell.js';
+import { faultedCell, prepareCell, runCell, type CellEnvironment } from './run-cell.js';
+import { describeFault, runnerFaultCheck } from './runner-fault.js';
+import { emptyProfile } from './profile.js';
 import { processUnits, runSharedUnit, type PlacedCell, type ProcessUnit } from './process-units.js';
 import type { AuthorizationContext } from './authorization-context.js';
 
@@ -58,7 +60,16 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
     (revision) =>
       // Judged without the schema validator: every message of the probe's handshake recurs in the
       // cells, which validate it; the probe adds what only it can see (correlation, framing, bytes).
-      probeRevision(revision, options.makeTransport, options.client, config.timeoutMs, { rules: options.rules }),
+      probeRevision(revision, options.makeTransport, options.client, config.timeoutMs, { rules: options.rules }).catch(
+        (err: unknown): ProbeOutcome => ({
+          revision,
+          accepted: false,
+          reason: `mcp-conform failed while probing (a runner bug, not the target's fault): ${describeFault(err)}`,
+          profile: emptyProfile(revision),
+          stderr: [],
+          findings: [runnerFaultCheck(err, `probing revision ${revision}`)],
+        }),
+      ),
     () => undefined,
   );
   const wanted = (p: ProbeOutcome) => config.revisions.length === 0 || config.revisions.includes(p.revision);
@@ -208,8 +219,13 @@ async function runSharing(
         settle(only.index, await runCell(only.prepared.cell, only.prepared.env));
         return;
       }
-      const byIndex = await runSharedUnit(unit, options.makeTransport);
-      for (const [index, result] of byIndex) settle(index, result);
+      const unitStarted = Date.now();
+      try {
+        const byIndex = await runSharedUnit(unit, options.makeTransport);
+        for (const [index, result] of byIndex) settle(index, result);
+      } catch (err) {
+        for (const c of unit.cells) if (!results[c.index]) settle(c.index, faultedCell(c.prepared.cell, c.prepared.env, err, unitStarted));
+      }
     },
     () => undefined,
     options.signal,

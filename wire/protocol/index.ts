@@ -8,3 +8,4 @@ export * from './session.js';
 export * from './transcript.js';
 export * from './http-exchange.js';
 export * from './www-authenticate.js';
+export * from './depth-limit.js';

@@ -4,6 +4,7 @@ import type { TranscriptEntry } from './transcript.js';
 import { classify, idKey, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from './json-rpc.js';
 import type { Transport, TransportEvent } from './transport.js';
 import type { HttpExchange } from './http-exchange.js';
+import { limitDepth, MAX_JUDGED_DEPTH } from './depth-limit.js';
 
 export type Author = 'runner' | 'scenario';
 
@@ -277,6 +278,14 @@ export class Session {
 
   private onMessage(message: unknown, text: string, origin: Origin): void {
     const seq = this.record('recv', text);
+    // Everything downstream walks messages recursively; nesting is no rule, so it is noted, not judged.
+    const depth = limitDepth(message);
+    if (depth !== undefined) {
+      this.record(
+        'note',
+        `message #${seq} is nested ${depth >= MAX_JUDGED_DEPTH * 100 ? 'at least ' : ''}${depth} levels deep: it is judged down to level ${MAX_JUDGED_DEPTH}, what lies deeper is not (no rule limits nesting)`,
+      );
+    }
     const { kind, reason } = classify(message);
     if (kind === 'batch') {
       this.inbound.push({
