@@ -235,6 +235,12 @@ export async function executeCell(prepared: PreparedCell, transport: Transport):
 
   const judge = (close: CloseReport | undefined): ScenarioResult => {
     let reason = errorReason;
+    if (close?.leftovers) {
+      // No rule covers a server's own processes; the user still wants to know they were left running.
+      session.note(
+        `the target left ${close.leftovers.length} process${close.leftovers.length === 1 ? '' : 'es'} running outside its process group (pid ${close.leftovers.join(', ')}); mcp-conform ended ${close.leftovers.length === 1 ? 'it' : 'them'}`,
+      );
+    }
     if (!reason && session.closed && checks.some((c) => c.status === 'errored')) {
       reason = `the target ended during the scenario: ${session.closed.reason}`;
     }

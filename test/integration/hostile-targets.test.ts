@@ -1,5 +1,8 @@
 // Targets that attack the runner rather than break a rule (test/fixtures/misbehaving): a run against
 // them ends normally, blames the target for nothing the specification allows, and writes its reports.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeCliScratch, runCli } from './run-cli.js';
 
@@ -31,6 +34,56 @@ describe('a message nested 100 000 levels deep', () => {
       expect(run.code).toBe(0);
       const notes = run.report!.scenarios.flatMap((s) => (s as unknown as { transcript: { dir: string; text: string }[] }).transcript);
       expect(notes.some((e) => e.dir === 'note' && /nested at least \d+ levels deep: it is judged down to level 256/.test(e.text))).toBe(true);
+    },
+    120_000,
+  );
+});
+
+describe.runIf(process.platform === 'linux')('a process the target starts outside its process group', () => {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      // Killed but not yet reaped by its new parent (a zombie) is dead for our purpose.
+      return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'latin1'));
+    } catch {
+      return false;
+    }
+  };
+
+  it.each([
+    ['stdio', [] as string[]],
+    ['HTTP (--port-env)', ['--port-env', 'PORT', '--env', 'LEFTOVER_SERVER=http']],
+  ])(
+    'does not survive the run (%s), and the cell says it was ended',
+    async (_name, extra) => {
+      const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-leftover-'));
+      const pidFile = join(dir, 'pids');
+      try {
+        const run = await runCli([
+          '--server',
+          fixture('leaves-detached-process.mjs'),
+          ...extra,
+          '--env',
+          `LEFTOVER_PID_FILE=${pidFile}`,
+          '--scenario',
+          'ping/answers-empty-result',
+          '--revision',
+          '2025-06-18',
+        ]);
+        expect(run.code).toBe(0);
+        const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+        // One per process the run started: the probes (five revisions) and the cell, or the one HTTP server.
+        expect(pids.length).toBeGreaterThanOrEqual(1);
+        expect(pids.filter(alive)).toEqual([]);
+        if (extra.length === 0) {
+          const cell = run.report!.scenarios.find((s) => s.id === 'ping/answers-empty-result') as unknown as { transcript: { dir: string; text: string }[] };
+          expect(
+            cell.transcript.some((e) => e.dir === 'note' && /left 1 process running outside its process group \(pid \d+\); mcp-conform ended it/.test(e.text)),
+          ).toBe(true);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
     120_000,
   );

@@ -45,6 +45,9 @@ export interface CloseReport {
   /** How the runner had to end it: nothing, SIGTERM, or SIGKILL. */
   escalation: 'none' | 'SIGTERM' | 'SIGKILL';
   ms: number;
+  /** Processes the target started outside its process group (e.g. detached) that were still
+   * running after it ended, and that the transport killed. */
+  leftovers?: number[];
 }
 
 export interface SendOptions {

@@ -1,16 +1,19 @@
 // Tracks every process group the runner started so that none survives the runner, even when the
-// runner itself is interrupted (Ctrl-C) or exits early.
+// runner itself is interrupted (Ctrl-C) or exits early; with each group, the tracker of the
+// processes that left it (process-tracker.ts).
+import type { ProcessTracker } from './process-tracker.js';
 
-const live = new Set<number>();
+const live = new Map<number, ProcessTracker | undefined>();
 let hooked = false;
 
 function killAll(signal: NodeJS.Signals): void {
-  for (const pgid of live) {
+  for (const [pgid, tracker] of live) {
     try {
       process.kill(-pgid, signal);
     } catch {
       // Already gone.
     }
+    tracker?.sweepSync();
   }
 }
 
@@ -21,9 +24,9 @@ function hook(): void {
   process.on('exit', () => killAll('SIGKILL'));
 }
 
-export function registerProcessGroup(pgid: number): void {
+export function registerProcessGroup(pgid: number, tracker?: ProcessTracker): void {
   hook();
-  live.add(pgid);
+  live.set(pgid, tracker);
 }
 
 export function unregisterProcessGroup(pgid: number): void {
@@ -41,5 +44,5 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
 }
 
 export function liveProcessGroups(): number[] {
-  return [...live];
+  return [...live.keys()];
 }

@@ -1,5 +1,8 @@
 // Contract and robustness tests of the stdio transport against misbehaving processes.
 import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TransportStartError, type TransportEvent } from '../protocol/index.js';
 import { StdioTransport } from './stdio.js';
@@ -25,7 +28,8 @@ async function until(pred: () => boolean, ms = 5000): Promise<void> {
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    // A killed process whose new parent has not reaped it yet is a zombie: dead for our purpose.
+    return process.platform !== 'linux' || !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'latin1'));
   } catch {
     return false;
   }
@@ -87,6 +91,23 @@ describe('StdioTransport', () => {
     await t.close();
     await until(() => !alive(pid), 3000);
     expect(alive(pid)).toBe(false);
+  });
+
+  it.runIf(process.platform === 'linux')('ends a detached grandchild that left the process group and says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-leftover-'));
+    const pidFile = join(dir, 'pids');
+    try {
+      const t = new StdioTransport({ command: node('leaves-detached-process.mjs'), env: { LEFTOVER_PID_FILE: pidFile } });
+      await t.start();
+      await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n'));
+      const pid = Number(readFileSync(pidFile, 'utf8').trim());
+      expect(alive(pid)).toBe(true);
+      const report = await t.close();
+      expect(report.leftovers).toEqual([pid]);
+      await until(() => !alive(pid), 3000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reports an early exit as a closed event and sends to a dead process without throwing', async () => {

@@ -14,6 +14,7 @@ import {
 } from '../protocol/index.js';
 import { quoteWord, splitCommandLine } from './command-line.js';
 import { registerProcessGroup, signalGroup, unregisterProcessGroup } from './process-registry.js';
+import { ProcessTracker } from './process-tracker.js';
 
 export interface StdioOptions {
   command: string;
@@ -42,6 +43,8 @@ export class StdioTransport implements Transport {
   private stderrLines = 0;
   private closing = false;
   private readonly split = new SplitMessageDetector();
+  /** Finds the processes the target started that left its process group. */
+  private readonly tracker = new ProcessTracker();
   private readonly opts: Required<Omit<StdioOptions, 'cwd' | 'env'>> & Pick<StdioOptions, 'cwd' | 'env'>;
 
   constructor(options: StdioOptions) {
@@ -53,9 +56,10 @@ export class StdioTransport implements Transport {
     const argv = splitCommandLine(this.opts.command);
     const [file, ...args] = argv;
     if (!file) throw new TransportStartError('the server command is empty');
+    await this.tracker.snapshot();
     const child = execa(file, args, {
       cwd: this.opts.cwd,
-      env: this.opts.env,
+      env: { ...this.opts.env, ...this.tracker.env },
       stdin: 'pipe',
       stdout: 'pipe',
       stderr: 'pipe',
@@ -85,7 +89,7 @@ export class StdioTransport implements Transport {
         reject(new TransportStartError(`Failed to start ${quoteWord(file)}: ${hint}`, err.message));
       });
     });
-    if (child.pid !== undefined) registerProcessGroup(child.pid);
+    if (child.pid !== undefined) registerProcessGroup(child.pid, this.tracker);
     child.stdin?.on('error', () => undefined); // EPIPE when the target dies: reported via exit.
 
     const decoder = new LineDecoder(this.opts.maxLineBytes);
@@ -169,12 +173,15 @@ export class StdioTransport implements Transport {
         info = await within(this.exited, this.opts.killGraceMs);
       }
     }
-    // Children the target left behind in its group die with it.
+    // Children the target left behind in its group die with it, and so do those that left the group.
+    let leftovers: number[] = [];
     if (pgid !== undefined) {
       signalGroup(pgid, 'SIGKILL');
+      leftovers = (await this.tracker.sweep()).filter((pid) => pid !== pgid);
       unregisterProcessGroup(pgid);
     }
     return {
+      ...(leftovers.length > 0 ? { leftovers } : {}),
       exitedGracefully: escalation === 'none' && info !== undefined,
       exitCode: info?.code ?? null,
       signal: info?.signal ?? null,

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { TransportStartError } from '../../protocol/index.js';
 import { quoteWord, splitCommandLine } from '../command-line.js';
 import { registerProcessGroup, signalGroup, unregisterProcessGroup } from '../process-registry.js';
+import { ProcessTracker } from '../process-tracker.js';
 import { waitForPort } from './wait-for-port.js';
 import type { ServerProcessWatch } from './http-transport-base.js';
 
@@ -55,9 +56,12 @@ interface RunningServer {
 async function spawnServer(options: ManagedServerOptions, port: number, output: string[]): Promise<RunningServer> {
   const [file, ...args] = splitCommandLine(options.command);
   if (!file) throw new TransportStartError('the server command is empty');
+  // Finds what the server started outside its process group (detached workers), to end it too.
+  const tracker = new ProcessTracker();
+  await tracker.snapshot();
   const child: ResultPromise = execa(file, args, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
-    env: { ...options.env, [options.portEnv]: String(port) },
+    env: { ...options.env, [options.portEnv]: String(port), ...tracker.env },
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'pipe',
@@ -88,7 +92,7 @@ async function spawnServer(options: ManagedServerOptions, port: number, output: 
   });
   if (spawnError) throw new TransportStartError(`Failed to start ${quoteWord(file)}: ${spawnError}`);
   const pgid = child.pid!;
-  registerProcessGroup(pgid);
+  registerProcessGroup(pgid, tracker);
   running.stop = async () => {
     if (!running.exited) {
       signalGroup(pgid, 'SIGTERM');
@@ -96,8 +100,9 @@ async function spawnServer(options: ManagedServerOptions, port: number, output: 
       await running.exit;
       clearTimeout(timer);
     }
-    // Children the server left behind share its group.
+    // Children the server left behind share its group, or carry its tag.
     signalGroup(pgid, 'SIGKILL');
+    await tracker.sweep();
     unregisterProcessGroup(pgid);
   };
   // Stop waiting as soon as the server dies: its exit says more than a timeout would.

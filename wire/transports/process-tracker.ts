@@ -1,0 +1,90 @@
+// Finds and ends every process a target started, including those that left its process group
+// (a detached grandchild in its own session, reparented away once its parent exits). Each target
+// gets a unique tag in its environment, which its descendants inherit; when the target is closed,
+// the processes started since it was spawned whose environment carries the tag are killed. This is
+// how build servers end what a job left behind. Linux only (it reads /proc); elsewhere the process
+// group is all that is ended. A descendant that empties its environment escapes (docs/robustness.md).
+import { readdirSync, readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+
+/** The environment variable that tags the processes of one target. */
+export const PROCESS_TAG_ENV = 'MCP_CONFORM_PROCESS_TAG';
+
+const PROC = '/proc';
+let count = 0;
+
+export class ProcessTracker {
+  readonly tag = `${process.pid}-${++count}-${randomBytes(4).toString('hex')}`;
+  /** Pids that existed before the target was spawned: never its descendants, never read again. */
+  private before: Set<string> | undefined;
+  private readonly needle = Buffer.from(`${PROCESS_TAG_ENV}=${this.tag}\0`);
+
+  /** The environment entry to give the target. */
+  get env(): Record<string, string> {
+    return { [PROCESS_TAG_ENV]: this.tag };
+  }
+
+  /** Notes which processes exist now; call just before spawning the target. */
+  async snapshot(): Promise<void> {
+    try {
+      this.before = new Set((await readdir(PROC)).filter(isPid));
+    } catch {
+      this.before = undefined; // no /proc: nothing to track
+    }
+  }
+
+  /** Kills (SIGKILL) every process started since the snapshot that carries the tag; returns their pids. */
+  async sweep(): Promise<number[]> {
+    if (!this.before) return [];
+    let names: string[];
+    try {
+      names = await readdir(PROC);
+    } catch {
+      return [];
+    }
+    const tagged = await Promise.all(
+      names
+        .filter((n) => isPid(n) && !this.before!.has(n))
+        .map(async (n) => ((await readFile(`${PROC}/${n}/environ`).catch(() => undefined))?.includes(this.needle) ? Number(n) : undefined)),
+    );
+    return killAll(tagged);
+  }
+
+  /** The same, synchronously: for the runner's own exit, when nothing asynchronous runs any more. */
+  sweepSync(): number[] {
+    if (!this.before) return [];
+    try {
+      const tagged = readdirSync(PROC)
+        .filter((n) => isPid(n) && !this.before!.has(n))
+        .map((n) => {
+          try {
+            return readFileSync(`${PROC}/${n}/environ`).includes(this.needle) ? Number(n) : undefined;
+          } catch {
+            return undefined;
+          }
+        });
+      return killAll(tagged);
+    } catch {
+      return [];
+    }
+  }
+}
+
+function isPid(name: string): boolean {
+  return /^\d+$/.test(name) && Number(name) !== process.pid;
+}
+
+function killAll(pids: (number | undefined)[]): number[] {
+  const killed: number[] = [];
+  for (const pid of pids) {
+    if (pid === undefined) continue;
+    try {
+      process.kill(pid, 'SIGKILL');
+      killed.push(pid);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return killed;
+}
