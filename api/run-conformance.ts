@@ -102,8 +102,8 @@ export async function runConformanceOn(
     const opened = await opening;
     if (opened && 'error' in opened) {
       if (!(opened.error instanceof TransportStartError)) throw opened.error;
-      hooks.notice?.(opened.error.message);
-      return { result: unavailableRun(spec, options, opened.error.message), exitCode: ExitCode.TargetUnavailable };
+      // The reporters say it (the console one included), so it is not a notice as well.
+      return await reportUnavailable(unavailableRun(spec, options, opened.error.message), options);
     }
     return await runScenarios({ target, spec, http: opened?.live, scenarios, rules, options, timeoutMs, hooks });
   } finally {
@@ -217,7 +217,19 @@ function loadSelected(options: Omit<ConformanceOptions, 'target'>, rules: RulesC
   return scenarios;
 }
 
-/** The result of a run whose server could not be started: no cell ran, and reporters were not called. */
+/**
+ * Hands the result of a run whose server could not be started to every reporter, as the engine does
+ * for a target that never answered, so that each requested report says why nothing was tested.
+ */
+async function reportUnavailable(run: RunResult, options: Omit<ConformanceOptions, 'target'>): Promise<ConformanceRun> {
+  const gate = baselineGate(options.baseline, reportersFrom(options.reporters));
+  const { summary: _summary, scenarios: _scenarios, endReason: _endReason, fatal: _fatal, ...header } = run;
+  for (const r of gate.reporters) await r.onRunStart?.(header);
+  for (const r of gate.reporters) await r.onRunEnd?.(run);
+  return { result: gate.measured(run), exitCode: gate.exitCode(run, ExitCode.TargetUnavailable) };
+}
+
+/** The result of a run whose server could not be started: no cell ran. */
 function unavailableRun(spec: TargetSpec, options: Omit<ConformanceOptions, 'target'>, reason: string): RunResult {
   return {
     tool: toolIdentity(),

@@ -88,3 +88,28 @@ describe.runIf(process.platform === 'linux')('a process the target starts outsid
     120_000,
   );
 });
+
+describe('an HTTP target that cannot be reached', () => {
+  it.each([
+    ['a --server that exits before listening', ['--server', fixture('exit-immediately.mjs'), '--port-env', 'PORT'], /exited \(code 7\) before listening/],
+    ['a --url where nothing listens', ['--url', 'http://127.0.0.1:9/mcp', '--timeout', '1000'], /nothing accepted connections/],
+  ])(
+    '%s: exit 3, and every requested report says why nothing was tested',
+    async (_name, args, why) => {
+      const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-unreachable-'));
+      const junit = join(dir, 'report.xml');
+      try {
+        const run = await runCli([...args, '--report', `junit=${junit}`]);
+        expect(run.code).toBe(3);
+        expect(run.report).toMatchObject({ endReason: 'target-unavailable', fatal: expect.stringMatching(why), scenarios: [] });
+        const xml = readFileSync(junit, 'utf8');
+        expect(xml).toMatch(/<testcase name="target is reachable"[^>]*>\s*<error message="[^"]*" type="target-unavailable">/);
+        expect(xml).toMatch(why);
+        expect(run.stdout).toMatch(why);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
+});
