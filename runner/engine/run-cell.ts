@@ -14,6 +14,7 @@ import { acceptedRevisions, type AcceptedRevisions } from './accepted-revisions.
 import type { TargetProfile } from './profile.js';
 import type { AuthorizationContext } from './authorization-context.js';
 import { describeFault, runnerFaultCheck } from './runner-fault.js';
+import { RegexTimeoutError } from '../matchers/index.js';
 
 export interface CellEnvironment {
   makeTransport: (revision?: Revision) => Transport;
@@ -59,6 +60,10 @@ export async function runCell(cell: Cell, env: CellEnvironment): Promise<Scenari
   try {
     return await runCellUnguarded(cell, env);
   } catch (err) {
+    // A pattern of the scenario's conditions that took too long: the scenario file is at fault.
+    if (err instanceof RegexTimeoutError) {
+      return { ...faultedCell(cell, env, err, started), checks: [], errorReason: `scenario error: ${err.message} (a condition of ${cell.scenario.file})` };
+    }
     // A fault outside the steps and checks (preparing, starting, closing): the other cells and the
     // reports must not be lost to it, and the target is not blamed.
     return faultedCell(cell, env, err, started);
@@ -216,6 +221,7 @@ export async function executeCell(prepared: PreparedCell, transport: Transport):
     if (!errorReason) await runSteps(ctx, scenario.steps);
   } catch (err) {
     if (err instanceof StepError) errorReason = `scenario error: ${err.message}`;
+    else if (err instanceof RegexTimeoutError) errorReason = `scenario error: ${err.message} (a condition of ${scenario.file})`;
     else {
       // Ours, not the target's: a runner-bug check carries it, and the reason says whose it is.
       fault = runnerFaultCheck(err, 'running the steps');

@@ -1,5 +1,7 @@
 // Compiles scenario and JSON Schema patterns once: shared by the pattern matcher and the argument
-// generators, so neither has to import the other.
+// generators, so neither has to import the other; and runs a scenario's pattern within a time budget.
+import vm from 'node:vm';
+
 const regexCache = new Map<string, RegExp | null>();
 
 /** Compiles in unicode mode (as JSON Schema does), falling back to legacy mode for old-style escapes. */
@@ -18,4 +20,41 @@ export function compileRegex(source: string): RegExp | undefined {
     regexCache.set(source, re);
   }
   return regexCache.get(source) ?? undefined;
+}
+
+/** How long one match of a scenario's regular expression may take before it is stopped. */
+export const REGEX_BUDGET_MS = 1000;
+
+/** A regular expression stopped at its time budget: catastrophic backtracking, a fault of the pattern. */
+export class RegexTimeoutError extends Error {
+  constructor(
+    readonly source: string,
+    readonly inputLength: number,
+    readonly budgetMs: number,
+  ) {
+    super(
+      `the regular expression /${source}/ was stopped after ${budgetMs} ms on a value of ${inputLength} characters (catastrophic backtracking); rewrite it so that no part can match the same text in several ways`,
+    );
+    this.name = 'RegexTimeoutError';
+  }
+}
+
+// V8 runs a regular expression to the end however long it takes; a script run in a vm context with
+// a timeout is interrupted, backtracking included. One context and one compiled script serve every call.
+let sandbox: { context: vm.Context; script: vm.Script } | undefined;
+
+/** `re.test(value)`, stopped after `budgetMs` with a RegexTimeoutError. */
+export function testWithinBudget(re: RegExp, value: string, budgetMs = REGEX_BUDGET_MS): boolean {
+  sandbox ??= { context: vm.createContext({ re: undefined, value: '' }), script: new vm.Script('re.lastIndex = 0; re.test(value)') };
+  sandbox.context.re = re;
+  sandbox.context.value = value;
+  try {
+    return sandbox.script.runInContext(sandbox.context, { timeout: budgetMs }) === true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new RegexTimeoutError(re.source, value.length, budgetMs);
+    throw err;
+  } finally {
+    sandbox.context.re = undefined;
+    sandbox.context.value = '';
+  }
 }

@@ -3,7 +3,7 @@
 import { nearestName, PATTERN_OPERATORS } from '../../schema/scenario/index.js';
 import { describePattern } from './describe-pattern.js';
 import { evaluate } from './evaluate.js';
-import { compileRegex } from './compile-regex.js';
+import { compileRegex, testWithinBudget } from './compile-regex.js';
 import { appendPointer } from './json-pointer.js';
 import { hasJsonType, isPlainObject, jsonEqual, jsonTypeOf, lengthOf, renderValue } from './json-values.js';
 import { getPath } from './var-path.js';
@@ -71,7 +71,8 @@ function operator(op: string, operand: unknown, value: unknown, ctx: MatchContex
       if (typeof value !== 'string') return fail(pointer, expected(), describeActual(value));
       const re = compileRegex(String(operand));
       if (!re) return fail(pointer, expected(), `(the pattern /${String(operand)}/ is not a valid regular expression)`);
-      return re.test(value) ? OK : fail(pointer, expected(), renderValue(value));
+      // A scenario's pattern on the target's text: bounded, so a catastrophic pattern cannot hang the run.
+      return testWithinBudget(re, value) ? OK : fail(pointer, expected(), renderValue(value));
     }
     case '$oneOf': {
       const alternatives = Array.isArray(operand) ? operand : [operand];

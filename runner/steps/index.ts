@@ -1,5 +1,7 @@
 // Public surface of the step executors: one function per step kind, dispatched by `kind`.
 import type { Step } from '../suite-loader/types.js';
+import { RegexTimeoutError } from '../matchers/index.js';
+import { StepError } from './context.js';
 import { runCancel } from './cancel.js';
 import { runCheck } from './check.js';
 import { runCloseInput, type Closer } from './close-input.js';
@@ -19,6 +21,16 @@ import { runSet } from './set.js';
 export type ExecutionContext = StepContext & { closer: Closer };
 
 export async function runStep(ctx: ExecutionContext, step: Step): Promise<void> {
+  try {
+    await dispatch(ctx, step);
+  } catch (err) {
+    // The scenario's pattern is at fault, not the target and not the runner: say where it is.
+    if (err instanceof RegexTimeoutError) throw new StepError(`${err.message} (${ctx.scenario.file}:${step.sourceLine})`, step);
+    throw err;
+  }
+}
+
+async function dispatch(ctx: ExecutionContext, step: Step): Promise<void> {
   switch (step.kind) {
     case 'request':
       return runRequest(ctx, step);

@@ -7,6 +7,7 @@ import type { RulesCatalogue } from '../../schema/rules.js';
 import { didYouMean, nearestName, type YamlSource } from '../../schema/scenario/index.js';
 import { problem, type ScenarioProblem } from './problems.js';
 import { isMap, rawConditions, rawSteps, type RawMap, type RawStep } from './raw-walk.js';
+import { nestedRepeat } from './regex-risk.js';
 
 export interface FileExpectations {
   /** The id the file's place demands (`area/slug`), or undefined for files given one by one. */
@@ -159,6 +160,33 @@ export function lintFile(raw: RawMap, source: YamlSource, rules: RulesCatalogue,
   }
 
   out.push(...typeNameProblems(raw, steps, scenarioRevisions, source));
+  out.push(...slowRegexProblems(raw, source));
+  return out;
+}
+
+/** Every `$regex` that nests a repeat inside a repeat: it can hang on a value that almost matches. */
+function slowRegexProblems(raw: RawMap, source: YamlSource): ScenarioProblem[] {
+  const out: ScenarioProblem[] = [];
+  const visit = (node: unknown, pointer: string) => {
+    if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${pointer}/${i}`));
+    if (!isMap(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      const part = key === '$regex' && typeof value === 'string' ? nestedRepeat(value) : undefined;
+      if (part !== undefined) {
+        out.push(
+          problem(
+            'MCPC_SCENARIO_REGEX_SLOW',
+            source.file,
+            source.locate(`${pointer}/${key}`),
+            `The \`$regex\` /${value as string}/ repeats \`${part}\`, a group whose every part repeats too: a value that almost matches can take exponential time.`,
+            'Make one part of the group match exactly once (e.g. a separator, as in `(\\w+\\.)*`), or drop the inner repeat.',
+            key,
+          ),
+        );
+      } else visit(value, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+    }
+  };
+  visit(raw, '');
   return out;
 }
 

@@ -35,6 +35,7 @@ const EXPECTED: Record<string, Expected[]> = {
   'suites/lint/unknown-expression-operator.yaml': [{ code: 'MCPC_SCENARIO_OPERATOR_UNKNOWN', line: 10, column: 15, key: '$varr', fix: 'Did you mean `$var`?' }],
   'suites/lint/expression-extra-member.yaml': [{ code: 'MCPC_SCENARIO_INVALID', line: 10, key: 'name', fix: 'holds only its operator' }],
   'suites/lint/invalid-regex.yaml': [{ code: 'MCPC_SCENARIO_REGEX', line: 12, column: 41, key: '$regex', fix: 'JavaScript syntax' }],
+  'suites/lint/slow-regex.yaml': [{ code: 'MCPC_SCENARIO_REGEX_SLOW', line: 12, column: 41, key: '$regex', fix: 'match exactly once' }],
   'suites/lint/unknown-tag.yaml': [{ code: 'MCPC_SCENARIO_TAG_UNKNOWN', line: 7, column: 15, fix: 'Did you mean `tools`?' }],
   'suites/lint/unknown-schema-type.yaml': [{ code: 'MCPC_SCENARIO_TYPE_UNKNOWN', line: 11, key: '$schema', fix: 'Did you mean `ListToolsResult`?' }],
   'suites/lint/wrong-type.yaml': [{ code: 'MCPC_SCENARIO_INVALID', line: 9, column: 10, key: 'max', fix: 'bound on the number of iterations' }],

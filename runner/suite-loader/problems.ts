@@ -22,6 +22,7 @@ export const SCENARIO_PROBLEM_CODES = {
   MCPC_SCENARIO_CONDITION_UNKNOWN: 'A condition names no known test, or more than one.',
   MCPC_SCENARIO_OPERATOR_UNKNOWN: 'A `$` key in a pattern or expression that is not an operator.',
   MCPC_SCENARIO_REGEX: 'A `$regex` that is not a valid regular expression.',
+  MCPC_SCENARIO_REGEX_SLOW: 'A `$regex` that repeats a group whose every part repeats too (catastrophic backtracking).',
   MCPC_SCENARIO_TAG_UNKNOWN: 'A tag outside the closed vocabulary.',
   MCPC_SCENARIO_TYPE_UNKNOWN: 'A `$schema` type name that no revision of the protocol schema in range has.',
   MCPC_SCENARIO_ID_MISMATCH: "`id` differs from the file's path under the suites folder.",

@@ -113,3 +113,29 @@ describe('an HTTP target that cannot be reached', () => {
     60_000,
   );
 });
+
+describe('a scenario pattern that backtracks catastrophically', () => {
+  const slow = (name: string) => `test/fixtures/scenarios-slow/${name}`;
+
+  it('is stopped at its time budget: the cell errors as a scenario error naming the file and line, well within --timeout', async () => {
+    const started = Date.now();
+    const run = await runCli(['--scenario-file', slow('slow-regex.yaml'), '--revision', '2025-06-18', '--timeout', '3000'], { timeoutMs: 60_000 });
+    expect(run.code).toBe(1);
+    const cell = run.report!.scenarios.find((s) => s.id === 'fixture/slow-regex') as unknown as {
+      status: string;
+      errorReason: string;
+      checks: { status: string }[];
+    };
+    expect(cell.status).toBe('errored');
+    expect(cell.errorReason).toMatch(/^scenario error: the regular expression .* was stopped after 1000 ms .*slow-regex\.yaml:13\)$/);
+    expect(cell.checks.filter((c) => c.status === 'failed' || c.status === 'runner-bug')).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 60_000);
+
+  it('is refused at load time when it nests a repeat inside a repeat, naming the file, line and column', async () => {
+    const run = await runCli(['--scenario-file', slow('nested-repeat.yaml')], { timeoutMs: 60_000 });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/nested-repeat\.yaml:13:\d+ .*repeats `\(\[\\w\\s\]\+\)\+`/);
+    expect(run.stderr).toContain('MCPC_SCENARIO_REGEX_SLOW');
+  }, 60_000);
+});
