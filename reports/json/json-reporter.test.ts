@@ -13,7 +13,7 @@ import {
   strictRun,
   unavailableRun,
 } from '../test-fixtures.js';
-import { renderJsonReport } from './json-reporter.js';
+import { jsonReportChunks, renderJsonReport } from './json-reporter.js';
 
 const validators = createReportValidators();
 const jsonOutput = (run = fixtureRun()) => captureOutput((s) => createReporter('json', { stream: s }), run);
@@ -23,6 +23,17 @@ describe('json reporter', () => {
     const out = await jsonOutput();
     await expect(out).toMatchFileSnapshot('__snapshots__/report.json');
     expect(out).toBe(renderJsonReport(fixtureRun()));
+  });
+
+  it.each([
+    ['the fixture run', fixtureRun],
+    ['a run whose target never answered', unavailableRun],
+    ['a run measured against a baseline', baselineRun],
+  ])('writes the document cell by cell, byte for byte the whole-document rendering, for %s', async (_name, make) => {
+    const run = make();
+    const chunks = [...jsonReportChunks(run)];
+    expect(chunks.length).toBeGreaterThanOrEqual(run.scenarios.length);
+    expect(chunks.join('')).toBe(renderJsonReport(run));
   });
 
   it('writes nothing before the run ends', async () => {

@@ -113,7 +113,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
       endReason: probeResults.some((r) => r.status !== 'passed') ? 'failed' : 'target-unavailable',
       fatal: describeRefusal(probes.filter(wanted)),
     };
-    for (const r of options.reporters) await r.onRunEnd?.(result);
+    await endRun(options.reporters, result);
     return result;
   }
 
@@ -172,8 +172,24 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
     if (fuzz) run.fuzz = fuzz;
     if (fuzz?.status === 'failed' && run.endReason === 'passed') run.endReason = 'failed';
   }
-  for (const r of options.reporters) await r.onRunEnd?.(run);
+  await endRun(options.reporters, run);
   return run;
+}
+
+/**
+ * Hands the finished run to every reporter, also when one of them fails: one report that cannot be
+ * written must not cost the others. The first failure is raised once all have had their turn.
+ */
+async function endRun(reporters: Reporter[], run: RunResult): Promise<void> {
+  let failure: unknown;
+  for (const r of reporters) {
+    try {
+      await r.onRunEnd?.(run);
+    } catch (err) {
+      failure ??= err;
+    }
+  }
+  if (failure !== undefined) throw failure;
 }
 
 /**

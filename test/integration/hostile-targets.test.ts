@@ -139,3 +139,31 @@ describe('a scenario pattern that backtracks catastrophically', () => {
     expect(run.stderr).toContain('MCPC_SCENARIO_REGEX_SLOW');
   }, 60_000);
 });
+
+describe('a target that floods stdout', () => {
+  it('costs a bounded transcript per cell, which says how much was cut, and every requested report is written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-flood-'));
+    const junit = join(dir, 'report.xml');
+    try {
+      // 40 log notifications of 200 kB before every answer: 8 MB per answer.
+      const run = await runCli(
+        ['--server', fixture('flooding-server.mjs'), '--area', 'ping', '--area', 'lifecycle', '--revision', '2025-06-18', '--report', `junit=${junit}`],
+        { timeoutMs: 200_000 },
+      );
+      expect(run.stderr).not.toMatch(/internal error|RangeError|heap/);
+      expect(run.report).toBeDefined();
+      expect(readFileSync(junit, 'utf8')).toMatch(/<\/testsuites>\s*$/);
+      const cells = run.report!.scenarios as unknown as { id: string; status: string; transcript: { dir: string; text: string }[] }[];
+      const ran = cells.filter((c) => c.status !== 'skipped');
+      expect(ran.length).toBeGreaterThan(5);
+      for (const cell of ran) {
+        const chars = cell.transcript.reduce((n, e) => n + e.text.length, 0);
+        // Two budgets of 128 KiB, plus at most one entry (16 KiB and its marker) over each and the note.
+        expect(chars, cell.id).toBeLessThan(2 * 128 * 1024 + 2 * 17 * 1024 + 500);
+      }
+      expect(ran.some((c) => c.transcript.some((e) => e.dir === 'note' && /entries \([\d.]+ MiB\) cut here/.test(e.text)))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});

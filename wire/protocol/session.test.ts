@@ -104,13 +104,28 @@ describe('Session', () => {
     expect(s.closed?.reason).toMatch(/exited/);
   });
 
-  it('bounds the transcript so a flooding target cannot exhaust memory', () => {
+  it('bounds the transcript so a flooding target cannot exhaust memory: the first and last entries, and a note of the cut', () => {
     const t = new ScriptedTransport(() => undefined);
     const s = new Session(t, { maxTranscriptEntries: 10, maxEntryChars: 20 });
     for (let i = 0; i < 50; i++) t.push({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'x'.repeat(100) } });
-    expect(s.transcript).toHaveLength(10);
+    const kept = s.transcript;
+    expect(kept).toHaveLength(11);
     expect(s.dropped).toBe(40);
-    expect(s.transcript[0]!.text).toMatch(/more characters\]$/);
+    expect(kept.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 46, 47, 48, 49, 50]);
+    expect(kept[0]!.text).toMatch(/more characters\]$/);
+    expect(kept[5]).toMatchObject({
+      dir: 'note',
+      text: expect.stringMatching(/^… 40 entries \(6\.7 KiB\) cut here: a cell's transcript keeps its first and last/),
+    });
+  });
+
+  it('keeps counting but stops keeping notifications past its budget, and says so once', () => {
+    const t = new ScriptedTransport(() => undefined);
+    const s = new Session(t, { maxRetainedChars: 1000 });
+    for (let i = 0; i < 50; i++) t.push({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'x'.repeat(100) } });
+    expect(s.notifications.length).toBeLessThan(10);
+    expect(s.unretained).toBeGreaterThan(40);
+    expect(s.transcript.filter((e) => e.dir === 'note' && /later notifications are counted, not kept/.test(e.text))).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,7 @@
 // A client-side conversation with one target over one Transport: sends, correlates responses by
 // id, answers server-initiated requests, records a bounded transcript and every protocol anomaly.
 import type { TranscriptEntry } from './transcript.js';
+import { BoundedTranscript, DEFAULT_TRANSCRIPT_LIMITS } from './bounded-transcript.js';
 import { classify, idKey, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from './json-rpc.js';
 import type { Transport, TransportEvent } from './transport.js';
 import type { HttpExchange } from './http-exchange.js';
@@ -65,9 +66,13 @@ export type ReplyScript = Record<string, { result: unknown } | { error: unknown 
 export interface SessionOptions {
   /** Answers to server-initiated requests, by method. `ping` is always answered. */
   replies?: ReplyScript;
-  /** Caps that keep a flooding target from exhausting memory. */
+  /** Caps that keep a flooding target from exhausting memory (bounded-transcript.ts). */
   maxTranscriptEntries?: number;
   maxEntryChars?: number;
+  /** Characters of transcript kept at the start of the conversation, and again at its end. */
+  maxTranscriptChars?: number;
+  /** Characters of notifications kept for judging; later ones are counted only (default 64 MiB). */
+  maxRetainedChars?: number;
   now?: () => number;
 }
 
@@ -77,7 +82,7 @@ interface Waiter {
 }
 
 export class Session {
-  readonly transcript: TranscriptEntry[] = [];
+  private readonly kept: BoundedTranscript;
   readonly outbound: OutboundRecord[] = [];
   readonly inbound: InboundRecord[] = [];
   readonly notifications: { seq: number; message: JsonRpcNotification }[] = [];
@@ -89,14 +94,16 @@ export class Session {
   closed: { reason: string; exitCode?: number | null; signal?: string | null; seq: number } | undefined;
 
   private seq = 0;
+  /** Characters of the notifications kept so far, and how many were not kept past the budget. */
+  private retainedChars = 0;
+  private lastTextChars = 0;
+  private readonly maxRetainedChars: number;
+  unretained = 0;
   private nextId = 1;
-  private droppedEntries = 0;
   private readonly pending = new Map<string, PendingRequest>();
   private readonly waiters = new Set<Waiter>();
   private readonly started: number;
   private readonly now: () => number;
-  private readonly maxEntries: number;
-  private readonly maxChars: number;
 
   constructor(
     readonly transport: Transport,
@@ -104,8 +111,12 @@ export class Session {
   ) {
     this.now = options.now ?? Date.now;
     this.started = this.now();
-    this.maxEntries = options.maxTranscriptEntries ?? 5000;
-    this.maxChars = options.maxEntryChars ?? 16_384;
+    this.maxRetainedChars = options.maxRetainedChars ?? 64 * 1024 * 1024;
+    this.kept = new BoundedTranscript({
+      maxEntries: options.maxTranscriptEntries ?? DEFAULT_TRANSCRIPT_LIMITS.maxEntries,
+      maxEntryChars: options.maxEntryChars ?? DEFAULT_TRANSCRIPT_LIMITS.maxEntryChars,
+      maxChars: options.maxTranscriptChars ?? DEFAULT_TRANSCRIPT_LIMITS.maxChars,
+    });
     transport.onEvent((ev) => this.onEvent(ev));
   }
 
@@ -278,6 +289,7 @@ export class Session {
 
   private onMessage(message: unknown, text: string, origin: Origin): void {
     const seq = this.record('recv', text);
+    this.lastTextChars = text.length;
     // Everything downstream walks messages recursively; nesting is no rule, so it is noted, not judged.
     const depth = limitDepth(message);
     if (depth !== undefined) {
@@ -331,11 +343,23 @@ export class Session {
       }
       return;
     }
-    this.inbound.push({ seq, message, kind, ...where });
     if (kind === 'notification') {
+      // A flood of notifications must not exhaust memory: past the budget they are counted, not kept.
+      this.retainedChars += this.lastTextChars;
+      if (this.retainedChars > this.maxRetainedChars) {
+        if (this.unretained++ === 0) {
+          this.record(
+            'note',
+            `the target sent more than ${Math.round(this.maxRetainedChars / (1024 * 1024))} MiB of notifications in this conversation: later notifications are counted, not kept or judged`,
+          );
+        }
+        return;
+      }
+      this.inbound.push({ seq, message, kind, ...where });
       this.notifications.push({ seq, message: message as JsonRpcNotification });
       return;
     }
+    this.inbound.push({ seq, message, kind, ...where });
     const request = message as JsonRpcRequest;
     this.serverRequests.push({ seq, message: request });
     void this.answer(request);
@@ -357,12 +381,7 @@ export class Session {
 
   private record(dir: TranscriptEntry['dir'], text: string): number {
     const seq = ++this.seq;
-    if (this.transcript.length >= this.maxEntries) {
-      this.droppedEntries++;
-      return seq;
-    }
-    const clipped = text.length > this.maxChars ? `${text.slice(0, this.maxChars)} … [${text.length - this.maxChars} more characters]` : text;
-    this.transcript.push({ seq, t: this.elapsed(), dir, text: clipped });
+    this.kept.add(seq, this.elapsed(), dir, text);
     return seq;
   }
 
@@ -371,14 +390,20 @@ export class Session {
    * a long-lived session, e.g. the fuzzer's, serving many thousands of exchanges stays bounded.
    */
   discardHistory(): void {
-    for (const list of [this.transcript, this.outbound, this.inbound, this.notifications, this.serverRequests, this.anomalies, this.stderr] as unknown[][])
-      list.length = 0;
+    this.kept.clear();
+    this.retainedChars = 0;
+    for (const list of [this.outbound, this.inbound, this.notifications, this.serverRequests, this.anomalies, this.stderr] as unknown[][]) list.length = 0;
     for (const [key, entry] of this.pending) if (entry.response !== undefined) this.pending.delete(key);
   }
 
-  /** Number of transcript entries dropped because the transcript was full. */
+  /** The transcript kept: its start and its end, with a note where the middle was cut. A fresh array. */
+  get transcript(): TranscriptEntry[] {
+    return this.kept.entries();
+  }
+
+  /** Number of transcript entries cut from the middle because the transcript was full. */
   get dropped(): number {
-    return this.droppedEntries;
+    return this.kept.dropped;
   }
 
   private wake(): void {
