@@ -62,6 +62,9 @@ const AUTH_CHECKS = [
   'application-type',
   'iss-validated',
   'metadata-issuer-validated',
+  'refresh-not-assumed',
+  'refresh-grant-type',
+  'offline-access-when-advertised',
 ] as const;
 export type AuthCheckName = (typeof AUTH_CHECKS)[number];
 
