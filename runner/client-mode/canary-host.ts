@@ -5,9 +5,9 @@
 import { createServer, type Server } from 'node:http';
 
 /** The placeholder a client scenario's `server` block uses for the canary origin. */
-export const CANARY_PLACEHOLDER = '{canary}';
+const CANARY_PLACEHOLDER = '{canary}';
 
-export interface CanaryRequest {
+interface CanaryRequest {
   seq: number;
   method: string;
   path: string;

@@ -25,15 +25,15 @@ export type Expectation = CheckOptions &
   ) & { sourceLine: number };
 
 /** What a client may do with the canary origin ({canary}, runner/client-mode/canary-host.ts). */
-export const CANARY_DUTIES = ['not-fetched'] as const;
+const CANARY_DUTIES = ['not-fetched'] as const;
 export type CanaryDuty = (typeof CANARY_DUTIES)[number];
 
 /** What a client's notifications/cancelled may name (runner/client-mode/cancellation-expectations.ts). */
-export const CANCELLATION_DUTIES = ['in-progress', 'not-initialize'] as const;
+const CANCELLATION_DUTIES = ['in-progress', 'not-initialize'] as const;
 export type CancellationDuty = (typeof CANCELLATION_DUTIES)[number];
 
 /** The HTTP-level duties a client-mode cell can judge (runner/client-mode/http-expectations.ts). */
-export const HTTP_CHECKS = [
+const HTTP_CHECKS = [
   'session-id',
   'protocol-version-header',
   'protocol-version-value',
@@ -46,7 +46,7 @@ export const HTTP_CHECKS = [
 export type HttpCheckName = (typeof HTTP_CHECKS)[number];
 
 /** The authorization duties a client-mode cell can judge (runner/client-mode/auth-expectations.ts). */
-export const AUTH_CHECKS = [
+const AUTH_CHECKS = [
   'resource-metadata-from-header',
   'resource-metadata-well-known',
   'server-metadata',
