@@ -21,6 +21,13 @@ const ROWS: DefectRow[] = [
   { defect: 'no-session-served', revision: '2025-11-25', scenario: 'http/session-lifecycle', rule: 'transport.http.session-required-400', status: 'warning' },
   { defect: 'unknown-session-400', revision: '2025-06-18', scenario: 'http/session-lifecycle', rule: 'transport.http.session-unknown-404', status: 'failed' },
   {
+    defect: 'never-issued-session-400',
+    revision: '2025-06-18',
+    scenario: 'http/session-lifecycle',
+    rule: 'transport.http.session-never-issued-404',
+    status: 'warning',
+  },
+  {
     defect: 'ignores-version-header',
     revision: '2025-06-18',
     scenario: 'http/protocol-version-header',
