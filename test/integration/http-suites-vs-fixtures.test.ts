@@ -106,6 +106,7 @@ describe('suites/http versus the mini-http-server fixture', () => {
       'not-mcp-html',
       'invalid-utf8-body',
       'refuses-version-header-2025-03-26',
+      'nameless-call-32020',
     ];
     expect([...new Set([...ROWS.map((r) => r.defect), ...fuzzOnly, ...trustOnly])].sort()).toEqual([...offered].sort());
   });

@@ -76,6 +76,12 @@ describe('HTTP answers are kept and judged by what they are', () => {
     expect(passed).toEqual(expect.arrayContaining(['http/get-stream', 'http/session-lifecycle']));
   });
 
+  it('a nameless tools/call refused with -32020 at 2026-07-28 over HTTP (its Mcp-Name header is missing) is accepted', { timeout: 130_000 }, async () => {
+    const run = await http('nameless-call-32020', '--revision', '2026-07-28', '--scenario', 'jsonrpc/invalid-params');
+    expect(verdicts(run)).toEqual([]);
+    expect(run.report?.scenarios.map((s) => `${s.id} ${s.status}`)).toEqual(['jsonrpc/invalid-params passed']);
+  });
+
   it('a session id with a control character is a finding, not a silent loss of the stateful revisions', { timeout: 130_000 }, async () => {
     const run = await http('session-id-control-char', '--scenario', 'http/notification-accepted');
     expect(run.code).toBe(1);
