@@ -25,6 +25,7 @@ describe('violations seen while probing are findings (exit 1), not an unreachabl
     { defect: 'initialize-id-as-string', rule: 'jsonrpc.response.id-known' },
     { defect: 'initialize-pretty', rule: 'transport.stdio.newline-delimited' },
     { defect: 'initialize-latin1', rule: 'transport.messages.utf8' },
+    { defect: 'initialize-unknown-version', rule: 'lifecycle.version.counter-offer' },
   ];
   for (const row of rows) {
     it(`${row.defect} → probe ${row.rule} failed`, { timeout: 130_000 }, async () => {
