@@ -1,8 +1,8 @@
 // Module surface of runner/api: the programmatic runs (server and client), their options and
 // result types, and the pieces the CLI shares with them (exit codes, defaults, hooks). The
 // package's public barrel (index.ts at the root) re-exports only the user-facing part.
-export { runConformance, runConformanceOn, type RunHooks } from './run-conformance.js';
-export { runClientConformance, RELAY_ENTRY, type ClientConformanceOptions } from './run-client-conformance.js';
+export { runConformance, runConformanceOn } from './run-conformance.js';
+export { runClientConformance, type ClientConformanceOptions } from './run-client-conformance.js';
 export type {
   CommandTarget,
   CommonRunOptions,
@@ -16,8 +16,6 @@ export type {
 export { ConformanceOptionsError } from './options-error.js';
 export { ExitCode, type ExitCodeValue } from './exit-codes.js';
 export { defaultConcurrency } from './default-concurrency.js';
-export { plainExitCode } from './baseline-gate.js';
 export { openHttpTarget, type LiveHttpTarget } from './open-http-target.js';
-export { reportersFrom, type ReportSpec, type ReporterEntry } from './reporter-specs.js';
-export { REFERENCE_SERVER_ENTRY, referenceServerSpec } from './target-spec.js';
-export { validatorsFor } from './validators.js';
+export { type ReportSpec, type ReporterEntry } from './reporter-specs.js';
+export { REFERENCE_SERVER_ENTRY } from './target-spec.js';

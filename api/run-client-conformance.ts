@@ -26,7 +26,7 @@ import { toolIdentity } from './tool-identity.js';
 import { validatorsFor } from './validators.js';
 
 /** The client-mode relay every stdio client cell spawns, relative to the package root. */
-export const RELAY_ENTRY = ['dist', 'runner', 'client-mode', 'relay-main.js'];
+const RELAY_ENTRY = ['dist', 'runner', 'client-mode', 'relay-main.js'];
 
 /** Options of {@link runClientConformance}. */
 export interface ClientConformanceOptions extends CommonRunOptions {

@@ -1,9 +1,7 @@
 // Maps the API's target (a command, a URL or a mock server) to the engine's TargetSpec, checking
 // the combinations that cannot work.
 import { statSync } from 'node:fs';
-import { fromRoot } from '../schema/package-root.js';
 import type { TargetSpec } from '../runner/config/index.js';
-import { quoteWord } from '../wire/transports/index.js';
 import type { ConformanceTarget, InMemoryTarget } from './conformance-options.js';
 import { ConformanceOptionsError } from './options-error.js';
 
@@ -51,11 +49,6 @@ export function targetSpecOf(target: ConformanceTarget): TargetSpec {
     };
   }
   throw new ConformanceOptionsError('The target names no server.', 'Give { command }, { url } or { server } (a MockServer).');
-}
-
-/** The target of a run that names none: the bundled reference server over stdio. */
-export function referenceServerSpec(): TargetSpec {
-  return { kind: 'stdio', command: `${quoteWord(process.execPath)} ${quoteWord(fromRoot(...REFERENCE_SERVER_ENTRY))}`, isDefault: true };
 }
 
 function checkedUrl(url: string): string {

@@ -12,7 +12,7 @@ import { UsageError } from './usage-error.js';
 /** The environment variable that tells a server the runner starts where the mock issuer listens. */
 export const ISSUER_ENV = 'MCP_CONFORM_AUTH_ISSUER';
 /** An audience no real server has: RFC 6761 reserves `.invalid`. */
-export const OTHER_AUDIENCE = 'https://another-resource.mcp-conform.invalid/mcp';
+const OTHER_AUDIENCE = 'https://another-resource.mcp-conform.invalid/mcp';
 
 type AuthFlags = Pick<CliOptions, 'authToken' | 'authMock' | 'authScope' | 'header' | 'url' | 'portEnv' | 'sseUrl'>;
 

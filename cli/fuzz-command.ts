@@ -67,9 +67,9 @@ export async function runFuzzCommand(opts: FuzzCliOptions, version: string, io?:
 }
 
 /** What fuzzing needs besides the target: the fuzz flags, with the seed settled. */
-export type FuzzSettings = Omit<FuzzCliOptions, 'server' | 'url' | 'header' | 'portEnv' | 'cwd' | 'env' | 'report' | 'seed'> & { seed: number };
+type FuzzSettings = Omit<FuzzCliOptions, 'server' | 'url' | 'header' | 'portEnv' | 'cwd' | 'env' | 'report' | 'seed'> & { seed: number };
 
-export interface FuzzContext {
+interface FuzzContext {
   rules: RulesCatalogue;
   target: TargetSpec;
   live: FuzzTarget;
@@ -77,7 +77,7 @@ export interface FuzzContext {
 }
 
 /** Fuzzes a reachable target, prints the outcome and saves a counterexample; undefined when the target cannot be used. */
-export async function fuzzLiveTarget(settings: FuzzSettings, io: FuzzCommandIo, ctx: FuzzContext): Promise<FuzzResult | undefined> {
+async function fuzzLiveTarget(settings: FuzzSettings, io: FuzzCommandIo, ctx: FuzzContext): Promise<FuzzResult | undefined> {
   const { rules, target, live, client } = ctx;
   const { makeTransport } = live;
   const seed = settings.seed;

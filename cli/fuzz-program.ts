@@ -25,7 +25,7 @@ export interface FuzzCliOptions {
 }
 
 export const DEFAULT_FUZZ_RUNS = 10_000;
-export const DEFAULT_FUZZ_BUDGET_S = 10;
+const DEFAULT_FUZZ_BUDGET_S = 10;
 export const DEFAULT_COUNTEREXAMPLE_DIR = 'mcp-conform-counterexamples';
 
 export function buildFuzzProgram(version: string): Command {

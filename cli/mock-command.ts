@@ -34,7 +34,7 @@ Examples:
 }
 
 /** Builds the server the options ask for; a bad file becomes a UsageError listing every problem. */
-export function mockServerFor(options: MockCommandOptions): MockServer {
+function mockServerFor(options: MockCommandOptions): MockServer {
   if (!options.config) return createReferenceServer({ record: false });
   try {
     return createMockFromConfig(loadMockConfig(options.config), { record: false });

@@ -15,7 +15,7 @@ import {
 
 const SPEC = 'https://modelcontextprotocol.io/specification';
 
-export const RULES = {
+const RULES = {
   ping: {
     id: 'lifecycle.ping.empty-result',
     level: 'MUST',
@@ -273,9 +273,9 @@ export const CELLS: readonly ScenarioResult[] = [
   }),
 ];
 
-export const RUN_DURATION_MS = 1234;
+const RUN_DURATION_MS = 1234;
 
-export const HEADER: RunHeader = {
+const HEADER: RunHeader = {
   tool: { name: 'mcp-conform', version: '0.1.0' },
   target: {
     kind: 'stdio',

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 let cached: string | undefined;
 
-export function packageRoot(): string {
+function packageRoot(): string {
   if (cached) return cached;
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {

@@ -6,9 +6,6 @@ export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'
 
 export type Revision = (typeof REVISIONS)[number];
 
-/** The newest revision; used as the default when nothing else decides. */
-export const LATEST_REVISION: Revision = REVISIONS[REVISIONS.length - 1]!;
-
 export function isRevision(value: unknown): value is Revision {
   return typeof value === 'string' && (REVISIONS as readonly string[]).includes(value);
 }

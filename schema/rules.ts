@@ -7,11 +7,11 @@ import { expandRange, inRange, RevisionRangeError, type Revision, type RevisionR
 import { nearestName, parseYamlSource, schemaProblems, SourceProblemsError, userFileSchema, userFileValidator, type SourceProblem } from './scenario/index.js';
 
 /** Same union as wire/results' Level; repeated here because schema/ imports nothing from runner/. */
-export type Level = 'MUST' | 'SHOULD' | 'MAY';
-export type RuleSide = 'server' | 'client' | 'both';
+type Level = 'MUST' | 'SHOULD' | 'MAY';
+type RuleSide = 'server' | 'client' | 'both';
 
 /** Structurally identical to wire/results' RuleRef (schema/ may not import it). */
-export interface RuleRef {
+interface RuleRef {
   id: string;
   level: Level;
   section: string;
@@ -52,11 +52,11 @@ export interface RulesCatalogue {
   appliesAt(id: string, revision: Revision): boolean;
 }
 
-export const SPEC_BASE_URL = 'https://modelcontextprotocol.io/specification';
+const SPEC_BASE_URL = 'https://modelcontextprotocol.io/specification';
 
-export const RULES_INVALID = 'MCPC_RULES_INVALID';
-export const RULES_YAML = 'MCPC_RULES_YAML';
-export const RULE_UNKNOWN = 'MCPC_RULE_UNKNOWN';
+const RULES_INVALID = 'MCPC_RULES_INVALID';
+const RULES_YAML = 'MCPC_RULES_YAML';
+const RULE_UNKNOWN = 'MCPC_RULE_UNKNOWN';
 
 /** Thrown by loadRules: every problem of every file, one per line. */
 export class RulesLoadError extends SourceProblemsError {
@@ -66,11 +66,11 @@ export class RulesLoadError extends SourceProblemsError {
   }
 }
 
-export function defaultRulesDir(): string {
+function defaultRulesDir(): string {
   return fromRoot('schema', 'rules');
 }
 
-export function specUrl(revision: Revision, path: string): string {
+function specUrl(revision: Revision, path: string): string {
   return `${SPEC_BASE_URL}/${revision}/${path}`;
 }
 

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockServer, ServerConnection } from '../core/index.js';
 
-export const LEGACY_SSE_PATH = '/sse';
-export const LEGACY_MESSAGES_PATH = '/messages';
+const LEGACY_SSE_PATH = '/sse';
+const LEGACY_MESSAGES_PATH = '/messages';
 
 export interface LegacySseHandler {
   /** Answers the request if it is for the legacy endpoints; false otherwise. */

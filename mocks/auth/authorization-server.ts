@@ -17,14 +17,14 @@ import { pkceMismatch } from './pkce.js';
 import { TokenSigner, type AccessTokenClaims } from './signed-tokens.js';
 import type { AuthRequestRecord, AuthSetup, TokenEndpointAuthMethod } from './types.js';
 
-export const AUTH_PATHS = { authorize: '/authorize', token: '/token', register: '/register' } as const;
+const AUTH_PATHS = { authorize: '/authorize', token: '/token', register: '/register' } as const;
 /** Where the keys of minted tokens and token introspection are served. */
-export const TOKEN_CHECK_PATHS = { jwks: '/jwks', introspect: '/introspect' } as const;
+const TOKEN_CHECK_PATHS = { jwks: '/jwks', introspect: '/introspect' } as const;
 const OAUTH_METADATA = '/.well-known/oauth-authorization-server';
 const OPENID_METADATA = '/.well-known/openid-configuration';
 const AUTH_METHODS: TokenEndpointAuthMethod[] = ['none', 'client_secret_basic', 'client_secret_post'];
 /** The issuer a metadata document names under `metadataIssuer: other`: never this server. */
-export const FOREIGN_ISSUER = 'https://other-issuer.example';
+const FOREIGN_ISSUER = 'https://other-issuer.example';
 
 interface RegisteredClient {
   secret?: string;

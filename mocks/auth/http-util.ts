@@ -4,13 +4,13 @@ import type { AuthRequestRecord } from './types.js';
 
 const MAX_BODY = 64 * 1024;
 
-export function firstValues(entries: Iterable<[string, string]>): Record<string, string> {
+function firstValues(entries: Iterable<[string, string]>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of entries) if (!Object.hasOwn(out, k)) out[k] = v;
   return out;
 }
 
-export function headersOf(req: IncomingMessage): Record<string, string> {
+function headersOf(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value[0]! : value;
   return out;

@@ -8,13 +8,13 @@
 // `insufficient_scope` instead (basic/authorization, "Scope challenge handling").
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AUTH_PATHS, MockAuthorizationServer } from './authorization-server.js';
+import { MockAuthorizationServer } from './authorization-server.js';
 import { readRawBody, recordOf, sendJson } from './http-util.js';
 import type { AuthRequestListener, AuthRequestRecord, AuthSetup } from './types.js';
 
 export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
 /** Where the `header` setup serves its metadata (followed by the endpoint path). */
-export const HEADER_METADATA_PATH = '/oauth-resource-metadata';
+const HEADER_METADATA_PATH = '/oauth-resource-metadata';
 
 export interface AuthorizationOptions {
   setup: AuthSetup;
@@ -194,8 +194,6 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
     },
   };
 }
-
-export { AUTH_PATHS };
 
 /** The method of a JSON-RPC request body, or undefined when the body is not one. */
 function jsonRpcMethod(body: Buffer): string | undefined {

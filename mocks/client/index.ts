@@ -1,2 +1,2 @@
 // Public surface of mocks/client: a mock MCP client that drives any server from code.
-export { DEFAULT_CLIENT, MockClient, MockClientError, type MockClientOptions, type RequestOptions } from './mock-client.js';
+export { MockClient, MockClientError, type MockClientOptions, type RequestOptions } from './mock-client.js';

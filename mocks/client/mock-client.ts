@@ -17,7 +17,7 @@ import {
 import { StdioTransport } from '../../wire/transports/index.js';
 import { isStateless, protocolValidator, type Revision } from '../../schema/index.js';
 
-export const DEFAULT_CLIENT: ClientIdentity = { clientInfo: { name: 'mcp-conform-mock-client', version: '1.0.0' }, capabilities: {} };
+const DEFAULT_CLIENT: ClientIdentity = { clientInfo: { name: 'mcp-conform-mock-client', version: '1.0.0' }, capabilities: {} };
 
 export interface MockClientOptions {
   /** The revision to speak (default 2025-11-25). Stateful revisions perform initialize on connect(). */

@@ -5,7 +5,7 @@ import { parseYamlSource, schemaProblems, SourceProblemsError, userFileSchema, u
 import type { MockConfig } from './types.js';
 
 /** Problem code of every mock-file error. */
-export const MOCK_CONFIG_INVALID = 'MCPC_MOCK_INVALID';
+const MOCK_CONFIG_INVALID = 'MCPC_MOCK_INVALID';
 
 /**
  * A mock server file that cannot be used: `problems` lists every problem at once, each with its

@@ -45,7 +45,7 @@ export function toolError(text: string): Record<string, unknown> {
 }
 
 /** Checks that an answer has the shape its request's result type requires. */
-export function answerProblem(method: ClientInputMethod, answer: unknown): string | undefined {
+function answerProblem(method: ClientInputMethod, answer: unknown): string | undefined {
   if (!isObject(answer)) return 'it is not an object';
   switch (method) {
     case 'sampling/createMessage':

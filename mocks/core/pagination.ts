@@ -2,7 +2,7 @@
 // opaque, reusable cursors that name their list, so a cursor from another list is refused.
 import { ProtocolError } from './reply.js';
 
-export interface Page<T> {
+interface Page<T> {
   items: T[];
   nextCursor?: string;
 }
@@ -22,7 +22,7 @@ function decode(list: string, cursor: string, length: number): number | undefine
  * One page of `items` starting at the cursor in `params`. A cursor the server never issued is
  * invalid params (-32602, server/utilities/pagination); issued cursors stay valid and reusable.
  */
-export function paginate<T>(list: string, items: readonly T[], params: Record<string, unknown>, pageSize: number): Page<T> {
+function paginate<T>(list: string, items: readonly T[], params: Record<string, unknown>, pageSize: number): Page<T> {
   let offset = 0;
   const cursor = params.cursor;
   if (cursor !== undefined) {

@@ -53,7 +53,7 @@ export function readStatelessMeta(params: Record<string, unknown>): StatelessMet
 }
 
 /** Methods whose complete results must carry ttlMs and cacheScope (server/utilities/caching). */
-export const CACHEABLE_METHODS: ReadonlySet<string> = new Set([
+const CACHEABLE_METHODS: ReadonlySet<string> = new Set([
   'server/discover',
   'tools/list',
   'prompts/list',

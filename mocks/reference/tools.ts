@@ -7,7 +7,7 @@ import { askClient, toolError } from '../core/index.js';
 import type { SchemaNode } from './input-validation.js';
 import { COUNTER_URI, type ReferenceState } from './resources.js';
 
-export type ToolResult = Record<string, unknown>;
+type ToolResult = Record<string, unknown>;
 
 export interface ToolSpec {
   name: string;
@@ -33,7 +33,7 @@ const noArguments: SchemaNode = { type: 'object', properties: {} };
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 /** Order matters to scenarios that pick "the first tool that…": simple, harmless tools come first. */
-export const TOOLS: readonly ToolSpec[] = [
+const TOOLS: readonly ToolSpec[] = [
   {
     name: 'echo',
     title: 'Echo',

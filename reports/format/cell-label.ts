@@ -2,7 +2,7 @@
 // transport is not the default stdio, so two cells never share a name in any report.
 import type { ScenarioResult } from '../../wire/results/index.js';
 
-export const DEFAULT_TRANSPORT = 'stdio';
+const DEFAULT_TRANSPORT = 'stdio';
 
 export function cellLabel(cell: Pick<ScenarioResult, 'id' | 'revision' | 'transport'>): string {
   const transport = cell.transport && cell.transport !== DEFAULT_TRANSPORT ? ` (${cell.transport})` : '';

@@ -4,7 +4,7 @@ import { printable } from './printable.js';
 import type { Style } from './style.js';
 import { ELLIPSIS, truncate } from './text-width.js';
 
-export const LABEL_WIDTH = 10;
+const LABEL_WIDTH = 10;
 
 export interface FieldOptions {
   /** Longest line shown before it is cut with an ellipsis. */

@@ -32,7 +32,7 @@ const STATUS_WORDS: Record<CheckResult['status'], string> = {
 };
 
 /** One check: `✗ <rule id> (MUST) <message>` then blocks (a)–(c). */
-export function renderFinding(cell: ScenarioResult, check: CheckResult, options: FindingOptions = {}): string[] {
+function renderFinding(cell: ScenarioResult, check: CheckResult, options: FindingOptions = {}): string[] {
   const style = options.style ?? createStyle(false);
   const headline = options.withRule
     ? `${style.mark(check.status)} ${style.paint(check.status, STATUS_WORDS[check.status])}  ${printable(check.message)} ${style.dim(`[${check.id}]`)}`

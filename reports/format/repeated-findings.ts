@@ -22,7 +22,7 @@ export interface RepeatedFindings {
 
 /** Request ids, sequence numbers, byte counts and durations differ from cell to cell while the
  * defect stays the same, so digits are masked; words, methods and rule ids still tell defects apart. */
-export function findingSignature(check: CheckResult): string {
+function findingSignature(check: CheckResult): string {
   return `${check.rule.id}\u0000${check.status}\u0000${check.message.replace(/\d+/g, '#')}`;
 }
 

@@ -22,7 +22,7 @@ import type { Revision } from '../../schema/revisions.js';
 /** Bumped on any change a reader of an older report would trip over. */
 export const REPORT_FORMAT_VERSION = 1;
 
-export interface ReportCheck {
+interface ReportCheck {
   id: string;
   /** The rule id; the rule's other facts are flattened next to it for easy querying. */
   rule: string;
@@ -71,7 +71,7 @@ export interface ReportHeader {
 }
 
 /** A fuzz violation with its rule's facts flattened, like a check's. */
-export interface ReportFuzzViolation {
+interface ReportFuzzViolation {
   rule: string;
   level: Level;
   section: string;
@@ -82,7 +82,7 @@ export interface ReportFuzzViolation {
 }
 
 /** The fuzz result as the model has it, with every violation's rule flattened like a check's. */
-export type ReportFuzz = Omit<FuzzResult, 'failure' | 'warnings'> & {
+type ReportFuzz = Omit<FuzzResult, 'failure' | 'warnings'> & {
   failure?: Omit<NonNullable<FuzzResult['failure']>, 'violations'> & { violations: ReportFuzzViolation[] };
   warnings: (ReportFuzzViolation & { input: string; count: number })[];
 };
@@ -116,7 +116,7 @@ export function headerRecord(header: RunHeader): ReportHeader {
   };
 }
 
-export function checkRecord(check: CheckResult): ReportCheck {
+function checkRecord(check: CheckResult): ReportCheck {
   return {
     id: check.id,
     rule: check.rule.id,
@@ -168,7 +168,7 @@ function violationRecord(v: FuzzViolation): ReportFuzzViolation {
   return { rule: v.rule.id, level: v.rule.level, section: v.rule.section, url: v.rule.url, summary: v.rule.summary, property: v.property, detail: v.detail };
 }
 
-export function fuzzRecord(fuzz: FuzzResult): ReportFuzz {
+function fuzzRecord(fuzz: FuzzResult): ReportFuzz {
   const { failure, warnings, ...rest } = fuzz;
   return {
     ...rest,

@@ -35,7 +35,7 @@ const MARKS: Record<Mark, string> = {
   'runner-bug': 'B',
 };
 
-export const TOOL_PREFIX = 'mcp-conform:';
+const TOOL_PREFIX = 'mcp-conform:';
 
 /** Colours are on only when asked for (or when writing to a terminal) and NO_COLOR is unset or
  * empty, as https://no-color.org asks. */

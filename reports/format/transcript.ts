@@ -5,7 +5,7 @@ import { printable } from './printable.js';
 import { createStyle, type Style } from './style.js';
 import { ELLIPSIS, truncate } from './text-width.js';
 
-export const DIRECTION_MARKS: Record<Direction, string> = { send: '→', recv: '←', stderr: '!', note: '·' };
+const DIRECTION_MARKS: Record<Direction, string> = { send: '→', recv: '←', stderr: '!', note: '·' };
 
 export interface TranscriptWindowOptions {
   /** Entries shown on each side of an evidence entry. */

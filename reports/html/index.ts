@@ -1,2 +1,2 @@
 // Public surface of the HTML report.
-export { HtmlReporter, renderHtmlReport } from './html-reporter.js';
+export { HtmlReporter } from './html-reporter.js';

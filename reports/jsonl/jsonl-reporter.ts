@@ -3,7 +3,7 @@
 import type { Reporter, RunHeader, RunResult, ScenarioResult } from '../../wire/results/index.js';
 import { footerRecord, headerRecord, scenarioRecord, type OutputSink, type ReportLine } from '../format/index.js';
 
-export function jsonlLine(line: ReportLine): string {
+function jsonlLine(line: ReportLine): string {
   // JSON.stringify escapes U+2028/2029 and control characters, so one record is one physical line.
   return `${JSON.stringify(line)}\n`;
 }

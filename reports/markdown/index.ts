@@ -1,2 +1,2 @@
 // Public surface of the Markdown summary.
-export { MarkdownReporter, renderMarkdownSummary } from './markdown-reporter.js';
+export { MarkdownReporter } from './markdown-reporter.js';

@@ -1,3 +1,3 @@
 // Public surface of the TAP 14 reporter: the streaming reporter, the one-shot renderer and the
 // description escaping.
-export { renderTapPoint, renderTapReport, tapEscape, TapReporter } from './tap-reporter.js';
+export { TapReporter } from './tap-reporter.js';

@@ -21,7 +21,7 @@ export function tapEscape(text: string): string {
   return printable(text).replace(/\\/g, '\\\\').replace(/#/g, '\\#');
 }
 
-export function renderTapPoint(n: number, cell: ScenarioResult, strict: boolean): string {
+function renderTapPoint(n: number, cell: ScenarioResult, strict: boolean): string {
   const name = `${n} - ${tapEscape(cellLabel(cell))}`;
   if (cell.status === 'skipped') return `ok ${name} # SKIP ${tapEscape(cell.skipReason ?? 'no reason given')}\n`;
   const ok = cell.status === 'passed';
@@ -33,7 +33,7 @@ export function renderTapPoint(n: number, cell: ScenarioResult, strict: boolean)
 
 /** The baseline's own verdict as a point: `not ok` when an entry is stale (a cell it names ran and
  * passed), which fails the run; new failures are already `not ok` points of their own. */
-export function renderBaselinePoint(n: number, outcome: BaselineOutcome): string {
+function renderBaselinePoint(n: number, outcome: BaselineOutcome): string {
   const entry = (e: BaselineEntry) => ({
     scenario: e.scenario,
     ...(e.revision ? { revision: e.revision } : {}),
@@ -96,7 +96,7 @@ function findingFields(cell: ScenarioResult, check: CheckResult, withMessage: bo
 }
 
 /** The fuzz result as one more point: `not ok` when a property stopped the search, warnings in its diagnostic. */
-export function renderFuzzPoint(n: number, fuzz: FuzzResult): string {
+function renderFuzzPoint(n: number, fuzz: FuzzResult): string {
   const name = `${n} - ${tapEscape(`fuzz [${fuzz.revision}] seed ${fuzz.seed}: ${fuzz.cases} inputs`)}`;
   const failure = fuzz.failure;
   const violation = (v: FuzzViolation): Diagnostic => ({

@@ -11,7 +11,7 @@ const isFailing = (c: CheckResult, strict: boolean) =>
   c.status === 'failed' || c.status === 'errored' || c.status === 'runner-bug' || (strict && c.status === 'warning');
 
 /** A check's short name: after `#` in scenario check ids, after `always/` in always-on ones. */
-export function checkName(checkId: string): string {
+function checkName(checkId: string): string {
   return checkId.includes('#') ? checkId.slice(checkId.indexOf('#') + 1) : checkId.slice(checkId.lastIndexOf('/') + 1);
 }
 

@@ -6,7 +6,7 @@ import { stringify } from 'yaml';
 import { parseYamlSource, schemaProblems, SourceProblemsError, userFileSchema, userFileValidator } from '../../schema/scenario/index.js';
 import type { BaselineEntry } from '../../wire/results/index.js';
 
-export const BASELINE_INVALID = 'MCPC_BASELINE_INVALID';
+const BASELINE_INVALID = 'MCPC_BASELINE_INVALID';
 
 export function loadBaseline(file: string): BaselineEntry[] {
   const read = readUserFile(file, 'a baseline (YAML or JSON)');

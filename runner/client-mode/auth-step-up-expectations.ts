@@ -11,7 +11,7 @@ import type { HttpVerdict } from './http-expectations.js';
  * specification says "no more than a few times" without a number; three retries (four attempts in
  * all) is our reading, and the check is SHOULD-level.
  */
-export const MAX_STEP_UP_RETRIES = 3;
+const MAX_STEP_UP_RETRIES = 3;
 
 export function judgeStepUpDuty(duty: 'step-up' | 'step-up-scope-union' | 'retry-limit', facts: AuthFacts): HttpVerdict {
   const { mcp, authorizations, tokenRequests } = viewOf(facts);

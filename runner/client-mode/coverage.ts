@@ -5,7 +5,7 @@ import { ScenarioLoadError, type Scenario } from '../suite-loader/index.js';
 import { loadClientScenarios } from './load-client-scenarios.js';
 import type { ClientScenario } from './types.js';
 
-export function asCoverageScenario(s: ClientScenario): Scenario {
+function asCoverageScenario(s: ClientScenario): Scenario {
   const cited = [...new Set([...s.rules, ...s.expect.flatMap((e) => (e.rule ? [e.rule] : []))])];
   return {
     id: s.id,

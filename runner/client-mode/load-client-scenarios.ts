@@ -10,7 +10,7 @@ import { CLIENT_ROLE_LINE, expectationsFor, yamlFiles } from '../suite-loader/in
 import type { AuthSetup } from '../../mocks/index.js';
 import type { AuthCheckName, CancellationDuty, ClientScenario, Expectation, HttpCheckName } from './types.js';
 
-export const CLIENT_SCENARIO_INVALID = 'MCPC_CLIENT_SCENARIO_INVALID';
+const CLIENT_SCENARIO_INVALID = 'MCPC_CLIENT_SCENARIO_INVALID';
 const KINDS = ['first', 'sent', 'notSent', 'each', 'before', 'uniqueRequestIds', 'answered', 'echoes', 'http', 'cancellations', 'auth'] as const;
 
 export interface ClientLoadResult {
@@ -18,7 +18,7 @@ export interface ClientLoadResult {
   problems: SourceProblem[];
 }
 
-export function isClientScenarioText(text: string): boolean {
+function isClientScenarioText(text: string): boolean {
   return CLIENT_ROLE_LINE.test(text);
 }
 

@@ -24,11 +24,11 @@ export type Expectation = CheckOptions &
   ) & { sourceLine: number };
 
 /** What a client's notifications/cancelled may name (runner/client-mode/cancellation-expectations.ts). */
-export const CANCELLATION_DUTIES = ['in-progress', 'not-initialize'] as const;
+const CANCELLATION_DUTIES = ['in-progress', 'not-initialize'] as const;
 export type CancellationDuty = (typeof CANCELLATION_DUTIES)[number];
 
 /** The HTTP-level duties a client-mode cell can judge (runner/client-mode/http-expectations.ts). */
-export const HTTP_CHECKS = [
+const HTTP_CHECKS = [
   'session-id',
   'protocol-version-header',
   'protocol-version-value',
@@ -41,7 +41,7 @@ export const HTTP_CHECKS = [
 export type HttpCheckName = (typeof HTTP_CHECKS)[number];
 
 /** The authorization duties a client-mode cell can judge (runner/client-mode/auth-expectations.ts). */
-export const AUTH_CHECKS = [
+const AUTH_CHECKS = [
   'resource-metadata-from-header',
   'resource-metadata-well-known',
   'server-metadata',

@@ -125,7 +125,7 @@ export function prepareCell(cell: Cell, env: CellEnvironment): PreparedCell | { 
 }
 
 /** The client the runner declares in a cell: the run's, with the scenario's overrides. */
-export function cellClient(scenario: Cell['scenario'], runClient: ClientIdentity): ClientIdentity {
+function cellClient(scenario: Cell['scenario'], runClient: ClientIdentity): ClientIdentity {
   return {
     clientInfo: { ...runClient.clientInfo, ...(scenario.client?.clientInfo ?? {}) } as ClientIdentity['clientInfo'],
     capabilities: scenario.client?.capabilities ?? runClient.capabilities,

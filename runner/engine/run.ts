@@ -224,7 +224,7 @@ async function runSharing(
  * tasks or streams) first, otherwise plan order. The report keeps plan order either way; this only
  * keeps a few long cells from starting last and stretching the run.
  */
-export function slowestFirst(cells: readonly Cell[]): number[] {
+function slowestFirst(cells: readonly Cell[]): number[] {
   const bound = (c: Cell) => c.scenario.timeoutMs ?? 0;
   return cells.map((_, i) => i).sort((a, b) => bound(cells[b]!) - bound(cells[a]!) || a - b);
 }

@@ -79,7 +79,7 @@ function httpStep(w: WireRecord['writes'][number], failure: FuzzFailure): Record
 }
 
 /** The scenario as a plain object (validated by the suite loader when it is replayed). */
-export function counterexampleScenario(failure: FuzzFailure, meta: CounterexampleMeta): Record<string, unknown> {
+function counterexampleScenario(failure: FuzzFailure, meta: CounterexampleMeta): Record<string, unknown> {
   const rules = [...new Set(['jsonrpc.request.answered', ...failure.violations.map((v) => v.ruleId)])];
   const kind = failure.input.kind;
   const sends = failure.wire.writes.map((w, i) => {

@@ -2,7 +2,7 @@
 // or raw bytes on the protocol channel) plus what the protocol says must follow from it.
 
 /** What a correct server must do with a request beyond answering it once. */
-export type RequestExpectation =
+type RequestExpectation =
   /** Any result or error is acceptable; only the generic properties apply. */
   | 'any'
   /** Arguments break the tool's inputSchema: no successful result; a protocol error uses -32602. */

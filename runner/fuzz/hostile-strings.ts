@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 
 /** Long enough to pass naive buffer sizes, short enough to keep thousands of cases per second. */
-export const MAX_HUGE_STRING = 200_000;
+const MAX_HUGE_STRING = 200_000;
 
 export function hugeString(): fc.Arbitrary<string> {
   return fc

@@ -5,7 +5,7 @@ import { probeRevision } from '../engine/index.js';
 import type { ClientIdentity, Transport } from '../../wire/protocol/index.js';
 import type { ToolLike } from './tool-call-arbitrary.js';
 
-export interface PreparedTarget {
+interface PreparedTarget {
   revision: Revision;
   tools: ToolLike[];
   resourceUris: string[];

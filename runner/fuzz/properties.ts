@@ -127,7 +127,7 @@ export function toolInputRejected(o: Observation): Violation[] {
   ];
 }
 
-export const PROPERTIES = [
+const PROPERTIES = [
   answeredExactlyOnce,
   noStrayResponses,
   wellFormedMessages,

@@ -62,7 +62,7 @@ export interface FuzzFailure {
 }
 
 /** A violation that did not stop the search: the first input that showed it, and how often it recurred. */
-export interface FuzzWarning {
+interface FuzzWarning {
   violation: Violation;
   input: FuzzInput;
   count: number;

@@ -2,9 +2,8 @@
 // pointers and variable paths, and argument generation from tools' input schemas.
 export { matchPattern, type MatchContext, type MatchOutcome } from './match-pattern.js';
 export { describePattern } from './describe-pattern.js';
-export { evaluate, ExpressionError, type EvalContext } from './evaluate.js';
-export { getPointer, appendPointer, escapePointerSegment } from './json-pointer.js';
-export { getPath, splitPath } from './var-path.js';
+export { evaluate } from './evaluate.js';
+export { getPointer } from './json-pointer.js';
+export { getPath } from './var-path.js';
 export { validArgsFor } from './valid-args.js';
-export { invalidArgsFor } from './invalid-args.js';
-export { jsonEqual, hasJsonType, renderValue } from './json-values.js';
+export { jsonEqual, renderValue } from './json-values.js';

@@ -2,7 +2,7 @@
 // mismatch names the exact place in the message it was found.
 import { isPlainObject } from './json-values.js';
 
-export function escapePointerSegment(segment: string | number): string {
+function escapePointerSegment(segment: string | number): string {
   return String(segment).replaceAll('~', '~0').replaceAll('/', '~1');
 }
 

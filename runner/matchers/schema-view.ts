@@ -50,7 +50,7 @@ export class SchemaView {
 }
 
 /** Conjunction of two keyword sets, keeping the stricter bound wherever both constrain the same thing. */
-export function merge(a: SchemaObject, b: SchemaObject): SchemaObject {
+function merge(a: SchemaObject, b: SchemaObject): SchemaObject {
   const out: SchemaObject = { ...a };
   for (const [key, value] of Object.entries(b)) {
     const prev = out[key];

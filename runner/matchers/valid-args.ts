@@ -38,7 +38,7 @@ export function validArgsFor(inputSchema: unknown, seed: number): Record<string,
   return isPlainObject(value) ? value : {};
 }
 
-export class ValueGenerator {
+class ValueGenerator {
   private readonly view: SchemaView;
 
   constructor(
@@ -176,7 +176,7 @@ function chooseType(types: string[], prefer?: string): string {
 }
 
 /** A string honouring const-free keywords: format, pattern, minLength and maxLength. */
-export function stringFor(s: SchemaObject, variant: number): string {
+function stringFor(s: SchemaObject, variant: number): string {
   const min = typeof s.minLength === 'number' ? s.minLength : 0;
   const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
   const pattern = typeof s.pattern === 'string' ? compileRegex(s.pattern) : undefined;
@@ -211,7 +211,7 @@ function fitLength(text: string, min: number, max: number, variant: number): str
 }
 
 /** A number within the bounds; 1 (plus the variant) when the bounds allow it. */
-export function numberFor(s: SchemaObject, integer: boolean, variant: number): number {
+function numberFor(s: SchemaObject, integer: boolean, variant: number): number {
   let lo = -Infinity;
   let hi = Infinity;
   let loOpen = false;

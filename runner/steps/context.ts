@@ -84,7 +84,7 @@ export function recordCheck(ctx: StepContext, step: Step & CheckOptions, finding
   return result;
 }
 
-export function gradeViolation(level: Level): CheckStatus {
+function gradeViolation(level: Level): CheckStatus {
   return level === 'MUST' ? 'failed' : level === 'SHOULD' ? 'warning' : 'info';
 }
 
@@ -100,7 +100,7 @@ export function missingReason(ctx: StepContext, what: string, ms: number): { sta
 }
 
 /** JSON-RPC: every request gets a response; a target that stays silent breaks this, whatever the scenario asked. */
-export const REQUEST_ANSWERED_RULE = 'jsonrpc.request.answered';
+const REQUEST_ANSWERED_RULE = 'jsonrpc.request.answered';
 
 /**
  * Records that a request the scenario waits on got no response. Three different things happened

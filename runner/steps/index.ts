@@ -55,6 +55,5 @@ export async function runStep(ctx: ExecutionContext, step: Step): Promise<void> 
   }
 }
 
-export { performHandshake, type HandshakeOutcome } from './handshake.js';
-export { recordCheck, gradeViolation, StepError, type StepContext, type RuleLookup, type Validators, type Finding } from './context.js';
-export type { Closer } from './close-input.js';
+export { performHandshake } from './handshake.js';
+export { StepError, type RuleLookup, type Validators } from './context.js';

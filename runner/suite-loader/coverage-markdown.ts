@@ -78,7 +78,7 @@ export function coverageMarkdown(rules: RulesCatalogue, scenarios: Scenario[]): 
   return `${out.join('\n')}\n`;
 }
 
-export const README_MARKERS = { start: '<!-- coverage:start -->', end: '<!-- coverage:end -->' } as const;
+const README_MARKERS = { start: '<!-- coverage:start -->', end: '<!-- coverage:end -->' } as const;
 
 /** The README with the text between the coverage markers replaced by the counts table. */
 export function withCountsTable(readme: string, table: string): string {

@@ -8,12 +8,8 @@ export {
   loadScenarios,
   yamlFiles,
   loadScenariosOrThrow,
-  type LoadOptions,
-  type LoadResult,
 } from './load-scenarios.js';
-export { readScenarioText, type ScenarioFileRead } from './read-scenario-file.js';
-export { lintScenarios } from './lint-scenarios.js';
-export { citedRules, idMatches, ruleMatches, selectScenarios, unmatchedSelectors, type Selection, type UnmatchedSelector } from './select-scenarios.js';
-export { ruleCoverage, type RuleCoverage } from './rule-coverage.js';
-export { SCENARIO_PROBLEM_CODES, ScenarioLoadError, type ScenarioProblem, type ScenarioProblemCode } from './problems.js';
-export { countsPerRevision, countsTable, coverageMarkdown, README_MARKERS, withCountsTable, type RevisionCounts } from './coverage-markdown.js';
+export { citedRules, idMatches, ruleMatches, selectScenarios } from './select-scenarios.js';
+export { ruleCoverage } from './rule-coverage.js';
+export { ScenarioLoadError, type ScenarioProblem } from './problems.js';
+export { countsPerRevision, countsTable, coverageMarkdown, withCountsTable } from './coverage-markdown.js';

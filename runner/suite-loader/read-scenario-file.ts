@@ -156,7 +156,7 @@ function conditionShapeProblem(node: Record<string, unknown>, pointer: string, p
 }
 
 /** "step 3 (`expect`)", "`result.content` of step 3 (`expect`)", or the dotted path outside steps. */
-export function describePlace(pointer: string, steps: Map<string, RawStep>): string {
+function describePlace(pointer: string, steps: Map<string, RawStep>): string {
   const segments = pointerSegments(pointer);
   if (segments.length === 0) return 'the scenario';
   for (let n = segments.length; n >= 2; n--) {

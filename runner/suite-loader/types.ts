@@ -3,9 +3,9 @@
 // patterns or expressions, interpreted by runner/matchers at run time.
 import type { RevisionRange } from '../../schema/revisions.js';
 
-export type Role = 'server' | 'client';
+type Role = 'server' | 'client';
 export type TransportName = 'stdio' | 'http' | 'sse' | 'in-memory';
-export type ProfileList = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
+type ProfileList = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
 
 export type Condition =
   | { capability: string }

@@ -12,7 +12,7 @@ import { type SchemaObject, anyOf, ref, refName, union } from './schema-dsl.js';
 /** The change files, oldest first; each turns the previous revision into the next. */
 export const REVISION_CHANGES: readonly RevisionChanges[] = [CHANGES_2025_03_26, CHANGES_2025_06_18, CHANGES_2025_11_25, CHANGES_2026_07_28];
 
-export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 /** The `$id` of a revision's schema: a URN, since the schemas are not published at a URL. */
 export function protocolSchemaId(revision: Revision): string {

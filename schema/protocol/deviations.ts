@@ -2,7 +2,7 @@
 // of the specification, with the reason and one example each; deviations.test.ts proves every entry.
 import type { Revision } from '../revisions.js';
 
-export type Verdict = 'valid' | 'invalid';
+type Verdict = 'valid' | 'invalid';
 
 export interface Deviation {
   id: string;

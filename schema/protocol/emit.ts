@@ -16,7 +16,7 @@ export function renderProtocolSchema(revision: Revision): string {
   return `${JSON.stringify(buildProtocolSchema(revision), null, 2)}\n`;
 }
 
-export function emitProtocolSchemas(): string[] {
+function emitProtocolSchemas(): string[] {
   return REVISIONS.map((revision) => {
     const path = generatedSchemaPath(revision);
     mkdirSync(dirname(path), { recursive: true });

@@ -51,7 +51,7 @@ export function paginatedRequest(method: string): SchemaObject {
 }
 
 /** Definition names of the content blocks, keyed by their `type` member. */
-export const CONTENT_TYPES = {
+const CONTENT_TYPES = {
   text: 'TextContent',
   image: 'ImageContent',
   audio: 'AudioContent',

@@ -27,7 +27,7 @@ function anchored(schemaId: string, fragment: SchemaObject): SchemaObject {
 }
 
 /** The envelope definitions changed names in 2025-11-25; the model tells which ones exist. */
-export function envelopeNames(model: ProtocolModel): { result: string; error: string } {
+function envelopeNames(model: ProtocolModel): { result: string; error: string } {
   return 'JSONRPCResultResponse' in model.defs
     ? { result: 'JSONRPCResultResponse', error: 'JSONRPCErrorResponse' }
     : { result: 'JSONRPCResponse', error: 'JSONRPCError' };

@@ -5,7 +5,7 @@ import type { SchemaObject } from './schema-dsl.js';
 
 export type Side = 'client' | 'server';
 
-export interface RequestEntry {
+interface RequestEntry {
   /** Definition of the request (in older revisions the MCP-level `{method, params}` part only). */
   type: string;
   /** Definition of the result a successful response carries. */
@@ -19,7 +19,7 @@ export interface RequestEntry {
   alternatives?: readonly { when: SchemaObject; type: string }[];
 }
 
-export interface NotificationEntry {
+interface NotificationEntry {
   type: string;
   from: readonly Side[];
 }
@@ -40,7 +40,7 @@ export type Replacement = SchemaObject | ((previous: SchemaObject, defs: Readonl
 /** An addition may be computed from the previous revision's definitions (e.g. a params type split out). */
 export type Addition = SchemaObject | ((defs: Readonly<Record<string, SchemaObject>>) => SchemaObject);
 
-export interface Delta<A, R> {
+interface Delta<A, R> {
   add?: Record<string, A>;
   replace?: Record<string, R>;
   remove?: readonly string[];

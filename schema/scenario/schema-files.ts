@@ -19,7 +19,7 @@ const schemas = new Map<UserFileSchema, object>();
 const validators = new Map<UserFileSchema, ValidateFunction>();
 
 /** Path of the schema file, e.g. for a `yaml-language-server: $schema=` comment. */
-export function userFileSchemaPath(name: UserFileSchema): string {
+function userFileSchemaPath(name: UserFileSchema): string {
   return fromRoot(...FILES[name]);
 }
 

@@ -234,7 +234,7 @@ function limitMessage(error: ErrorObject): string {
 }
 
 /** A schema's description, looking behind a local `$ref` when the node has none of its own. */
-export function description(schema: SchemaNode | undefined, root: object): string {
+function description(schema: SchemaNode | undefined, root: object): string {
   let node: SchemaNode | undefined = schema;
   for (let i = 0; i < 10 && node; i++) {
     if (typeof node.description === 'string') return node.description;
@@ -286,7 +286,7 @@ function article(type: string): string {
   }
 }
 
-export function render(value: unknown): string {
+function render(value: unknown): string {
   const text = value === undefined ? 'nothing' : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

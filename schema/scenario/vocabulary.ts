@@ -95,7 +95,3 @@ export const SCENARIO_TAGS = [
 export const TRANSPORTS = ['stdio', 'http', 'sse', 'in-memory'] as const;
 
 export const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const;
-
-export type PatternOperator = (typeof PATTERN_OPERATORS)[number];
-export type ExpressionOperator = (typeof EXPRESSION_OPERATORS)[number];
-export type JsonTypeName = (typeof JSON_TYPES)[number];

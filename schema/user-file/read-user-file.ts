@@ -5,7 +5,7 @@
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 
 /** Scenario files and baselines are a few kilobytes; 8 MiB leaves room for generated ones. */
-export const USER_FILE_MAX_BYTES = 8 * 1024 * 1024;
+const USER_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
 export type UserFileRead =
   | { ok: true; text: string }

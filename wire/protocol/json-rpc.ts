@@ -40,23 +40,6 @@ export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcRespo
 
 export type MessageKind = 'request' | 'notification' | 'response' | 'batch' | 'invalid';
 
-/** Standard JSON-RPC and MCP error codes (facts from the specifications). */
-export const ErrorCodes = {
-  ParseError: -32700,
-  InvalidRequest: -32600,
-  MethodNotFound: -32601,
-  InvalidParams: -32602,
-  InternalError: -32603,
-  /** 2025-11-25: URL elicitation required. */
-  UrlElicitationRequired: -32042,
-  /** 2024-11-05 .. 2025-11-25 servers commonly use this for unknown resources. */
-  ResourceNotFound: -32002,
-  /** 2026-07-28 */
-  HeaderMismatch: -32020,
-  MissingRequiredClientCapability: -32021,
-  UnsupportedProtocolVersion: -32022,
-} as const;
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -103,22 +86,11 @@ export function classify(value: unknown): { kind: MessageKind; reason?: string }
   return { kind: 'invalid', reason: 'neither a request, a notification nor a response' };
 }
 
-export function isRequest(m: unknown): m is JsonRpcRequest {
-  return classify(m).kind === 'request';
-}
-export function isNotification(m: unknown): m is JsonRpcNotification {
-  return classify(m).kind === 'notification';
-}
-export function isResponse(m: unknown): m is JsonRpcResponse {
+function isResponse(m: unknown): m is JsonRpcResponse {
   return classify(m).kind === 'response';
 }
 export function isErrorResponse(m: unknown): m is JsonRpcErrorResponse {
   return isResponse(m) && 'error' in m;
-}
-
-/** Ids are compared exactly: the string "1" and the number 1 are different ids. */
-export function sameId(a: unknown, b: unknown): boolean {
-  return typeof a === typeof b && a === b;
 }
 
 /** A stable key for maps keyed by request id that keeps "1" and 1 apart. */

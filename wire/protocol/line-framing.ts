@@ -2,16 +2,6 @@
 // cap on line length, so a target that prints megabytes without a newline cannot exhaust memory.
 import { isUtf8 } from 'node:buffer';
 
-export interface FramedLine {
-  text: string;
-}
-
-export interface OverlongLine {
-  /** Bytes seen before the cap was hit; the rest of the line is discarded up to the next newline. */
-  prefix: string;
-  droppedBytes: number;
-}
-
 export type FrameEvent =
   /** `invalidUtf8`: the line's bytes are not UTF-8; `text` then holds U+FFFD in their place. */
   { kind: 'line'; text: string; invalidUtf8?: true } | { kind: 'overlong'; prefix: string; bytes: number };
@@ -84,9 +74,4 @@ export class LineDecoder {
     this.size = 0;
     return { kind: 'line', text: bytes.toString('utf8'), ...(isUtf8(bytes) ? {} : { invalidUtf8: true as const }) };
   }
-}
-
-/** Serialises one message as a single line; JSON.stringify never emits raw newlines. */
-export function encodeLine(message: unknown): string {
-  return JSON.stringify(message) + '\n';
 }

@@ -31,7 +31,7 @@ export interface HttpRecord extends HttpExchange {
   body?: string;
 }
 
-export type AnomalyKind =
+type AnomalyKind =
   | 'non-json'
   | 'overlong'
   | 'invalid-message'
@@ -384,7 +384,7 @@ export class Session {
 type Origin = { streamId?: string; eventId?: string; inReplyTo?: string | number | null };
 
 /** One transcript line for an HTTP exchange: method, status, media type, session and stream. */
-export function describeExchange(x: HttpExchange): string {
+function describeExchange(x: HttpExchange): string {
   const outcome = x.status !== undefined ? `${x.status}${x.contentType ? ` ${x.contentType}` : ''}` : `failed: ${x.error ?? 'no response'}`;
   const session = x.responseHeaders['mcp-session-id'] ?? x.requestHeaders['mcp-session-id'];
   return `HTTP ${x.method} ${x.url} → ${outcome} [${x.streamId}${session ? `, session ${session}` : ''}]`;

@@ -1,5 +1,5 @@
 // The transcript entry type shared by sessions and the result model (re-exported there).
-export type Direction = 'send' | 'recv' | 'stderr' | 'note';
+type Direction = 'send' | 'recv' | 'stderr' | 'note';
 
 export interface TranscriptEntry {
   seq: number;

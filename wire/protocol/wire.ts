@@ -22,10 +22,6 @@ export interface ClientIdentity {
   capabilities: Record<string, unknown>;
 }
 
-export function usesInitialize(revision: Revision): boolean {
-  return !isStateless(revision);
-}
-
 /** Params of the `initialize` request for a stateful revision. */
 export function initializeParams(revision: Revision, client: ClientIdentity): Record<string, unknown> {
   return {
@@ -36,7 +32,7 @@ export function initializeParams(revision: Revision, client: ClientIdentity): Re
 }
 
 /** The `_meta` members a stateless revision requires on every request. */
-export function requestMeta(revision: Revision, client: ClientIdentity): Record<string, unknown> {
+function requestMeta(revision: Revision, client: ClientIdentity): Record<string, unknown> {
   return {
     [META.protocolVersion]: revision,
     [META.clientInfo]: client.clientInfo,

@@ -88,7 +88,7 @@ export function readBody(response: IncomingMessage, timeoutMs: number, maxBytes:
   });
 }
 
-export function flattenHeaders(raw: http.IncomingHttpHeaders): Record<string, string> {
+function flattenHeaders(raw: http.IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined) continue;

@@ -31,7 +31,7 @@ export interface ManagedServer extends ServerProcessWatch {
 }
 
 /** Asks the OS for a free loopback port (bind to 0, read it, release it). */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

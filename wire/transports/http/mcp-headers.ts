@@ -54,7 +54,7 @@ export function messageFacts(text: string): MessageFacts {
 }
 
 /** A header value as is when it is plain visible ASCII, else the spec's base64 sentinel form. */
-export function headerSafe(value: string): string {
+function headerSafe(value: string): string {
   return /^[\x20-\x7e]*$/.test(value) && value.trim() === value ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
