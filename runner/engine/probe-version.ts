@@ -2,7 +2,7 @@
 // other than the offered revision normally just means "not accepted"; but a version the runner never
 // offered and that no published revision has is a finding, so the run ends with exit 1 and a rule
 // rather than exit 3 ("speaks no revision") with none.
-import { isRevision, LATEST_REVISION, type Revision } from '../../schema/revisions.js';
+import { isRevision, REVISIONS, type Revision } from '../../schema/revisions.js';
 import type { CheckResult } from '../../wire/results/index.js';
 import type { RuleLookup } from '../steps/index.js';
 
@@ -21,7 +21,7 @@ export function judgeAnsweredVersion(offered: Revision, answered: unknown, seq: 
   const rule = rules.ruleRef(COUNTER_OFFER, offered);
   const shown = JSON.stringify(answered);
   const evidence = seq !== undefined ? { evidence: [seq] } : {};
-  if (typeof answered === 'string' && VERSION_SHAPE.test(answered) && compareDates(answered, LATEST_REVISION) > 0) {
+  if (typeof answered === 'string' && VERSION_SHAPE.test(answered) && answered > REVISIONS[REVISIONS.length - 1]!) {
     return {
       id: 'probe/initialize-version',
       rule,
@@ -42,8 +42,4 @@ export function judgeAnsweredVersion(offered: Revision, answered: unknown, seq: 
     actual: shown,
     ...evidence,
   };
-}
-
-function compareDates(a: string, b: Revision): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
