@@ -225,6 +225,17 @@ describe('mcp-conform --client', () => {
     expect(await plantAll(CANCELLATION_AND_PROBE_DEFECTS, '{command}')).toEqual(CANCELLATION_AND_PROBE_DEFECTS);
   }, 120_000);
 
+  it('a cancellation still in flight as the client exits is judged as sent (cancel-then-exit over {url})', async () => {
+    const { code, report } = await runClient(`node ${MINI} --defect cancel-then-exit {url}`, [
+      '--scenario',
+      'client/cancel-on-timeout',
+      '--revision',
+      '2025-11-25',
+    ]);
+    expect(report?.scenarios.map((s) => `${s.id} ${s.status}`)).toEqual(['client/cancel-on-timeout passed']);
+    expect(code).toBe(0);
+  }, 120_000);
+
   it('each planted HTTP-level client defect is caught by its scenario and rule over {url}', async () => {
     expect(await plantAll(HTTP_DEFECTS, '{url}')).toEqual(HTTP_DEFECTS);
   }, 120_000);
@@ -263,6 +274,13 @@ describe('mcp-conform --client', () => {
       );
       expect(run.code).toBe(1);
       expect(run.report!.scenarios.every((s) => s.status === 'skipped' || s.checks.length > 0)).toBe(true);
+      // The SDKs send the cancellation of a timed-out call without awaiting it; the example host
+      // lets it go out before closing (examples/clients/settle-sends.mjs), so it is judged as sent.
+      expect(run.report!.scenarios.filter((s) => s.id === 'client/cancel-on-timeout').map((s) => `${s.revision} ${s.status}`)).toEqual([
+        '2025-03-26 passed',
+        '2025-06-18 passed',
+        '2025-11-25 passed',
+      ]);
     }
     expect(v1.report!.scenarios.filter((s) => s.status === 'passed').length).toBeGreaterThanOrEqual(20);
     expect(v2.report!.scenarios.some((s) => s.revision === '2026-07-28' && s.status === 'passed')).toBe(true);
