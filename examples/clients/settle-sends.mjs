@@ -5,8 +5,9 @@
 
 const PENDING = Symbol('pending sends');
 
-/** Wraps `transport.send` so that `settleSends(transport)` can wait for every send started so far. */
-export function trackSends(transport) {
+/** Wraps `transport.send` so that `settleSends(transport)` can wait for every send started so far; adds it to `into`. */
+export function trackSends(transport, into = []) {
+  into.push(transport);
   const pending = new Set();
   const send = transport.send.bind(transport);
   transport.send = (...args) => {
