@@ -1,5 +1,6 @@
 // Validation against schemas the target supplies: the dialect follows `$schema`, else the revision
 // (2020-12 from 2025-11-25, draft-07 before); broken schemas are reported, never thrown.
+import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { defaultDialect, isValidSchema, schemaProblems, validateWithSchema } from './json-schema-dialects.js';
 
@@ -107,5 +108,30 @@ describe('validateWithSchema with nested $ids', () => {
     expect(validateWithSchema(a, { p: 'x' }, '2026-07-28')).toEqual([]);
     expect(validateWithSchema(b, { p: 1 }, '2026-07-28')).toEqual([]);
     expect(validateWithSchema(b, { p: 'x' }, '2026-07-28')[0]).toMatchObject({ pointer: '/p', keyword: 'type' });
+  });
+});
+
+describe('network $ref (2026-07-28 basic, "$ref Resolution")', () => {
+  it('is never fetched: the schema is reported unusable and the origin sees no request', async () => {
+    let requests = 0;
+    const server = createServer((_req, res) => {
+      requests++;
+      res.end('{"type":"string"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const schema = { type: 'object', properties: { city: { $ref: `http://127.0.0.1:${port}/city.json` } } };
+    try {
+      expect(validateWithSchema(schema, { city: 1 }, '2026-07-28')).toEqual([expect.objectContaining({ keyword: 'schema' })]);
+      expect(isValidSchema(schema, '2026-07-28').ok).toBe(false);
+      // Unusable here, but not shown to be invalid: left unjudged.
+      expect(schemaProblems(schema, '2026-07-28')).toEqual([]);
+      expect(schemaProblems({ type: 'object', properties: { city: { $ref: '#/$defs/none' } } }, '2026-07-28')).not.toEqual([]);
+      // A round trip on the same origin: a fetch the validator had started would have arrived first.
+      await fetch(`http://127.0.0.1:${port}/probe`);
+      expect(requests).toBe(1);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -58,7 +58,7 @@ function instance(dialect: Dialect): AnyAjv {
   return ajv;
 }
 
-type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; message: string; unknownDialect?: true };
+type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; message: string; unknownDialect?: true; networkRef?: true };
 
 /** Compiled schemas keyed by dialect and JSON text; bounded so a target with endless schemas cannot grow it forever. */
 const compiled = new Map<string, Compiled>();
@@ -78,6 +78,12 @@ function compile(schema: unknown, revision: Revision): Compiled {
     result = { ok: true, validate: ajv.compile(copy) };
   } catch (error) {
     result = { ok: false, message: `not a valid ${choice.dialect} JSON Schema: ${uniqueParts((error as Error).message)}` };
+    // A $ref to a network URL is never fetched (2026-07-28 basic, "$ref Resolution"): the schema
+    // cannot be used here, which says nothing about whether it is valid.
+    const missing = (error as { missingRef?: unknown }).missingRef;
+    if (typeof missing === 'string' && /^https?:\/\//i.test(missing)) {
+      result = { ok: false, message: `it references ${missing}, and network $refs are never fetched`, networkRef: true };
+    }
     // An id clash with a schema compiled earlier (nested $ids are not forgotten) is not the schema's fault.
     if (/already exists|resolves to more than one schema/.test((error as Error).message)) {
       try {
@@ -116,12 +122,12 @@ export function validateWithSchema(schema: unknown, value: unknown, revision: Re
 
 /**
  * Why a target's schema is not a valid JSON Schema of its dialect (the revision's default when it
- * names none); [] when it is, and when it names a dialect mcp-conform does not implement, which we
- * cannot judge either way.
+ * names none); [] when it is, and when it names a dialect mcp-conform does not implement or
+ * references a network URL (never fetched), which we cannot judge either way.
  */
 export function schemaProblems(schema: unknown, revision: Revision): string[] {
   const result = compile(schema, revision);
-  return result.ok || result.unknownDialect ? [] : [result.message];
+  return result.ok || result.unknownDialect || result.networkRef ? [] : [result.message];
 }
 
 /** Whether a target's schema is a JSON Schema mcp-conform can use, in the revision's dialect rules. */

@@ -122,6 +122,7 @@ export class MockAuthorizationServer {
       token_endpoint_auth_methods_supported: this.authMethods,
       ...(this.setup.issAdvertised === false ? {} : { authorization_response_iss_parameter_supported: true }),
       ...(this.setup.clientIdMetadataDocument ? { client_id_metadata_document_supported: true } : {}),
+      ...(this.setup.serverScopesSupported ? { scopes_supported: this.setup.serverScopesSupported } : {}),
       jwks_uri: `${this.issuer}${TOKEN_CHECK_PATHS.jwks}`,
       introspection_endpoint: `${this.issuer}${TOKEN_CHECK_PATHS.introspect}`,
     };
@@ -305,15 +306,16 @@ export class MockAuthorizationServer {
       return fail(400, 'unsupported_grant_type', `grant_type ${body.grant_type ?? '(absent)'} is not supported`);
     }
     const access = token('access');
-    const refresh = token('refresh');
     this.tokens.set(access, issued);
-    this.refreshTokens.set(refresh, issued);
-    record.outcome = `issued access token ${access}`;
+    // A setup without refresh tokens shows whether the client assumes it will always get one.
+    const refresh = this.setup.refreshTokens === false ? undefined : token('refresh');
+    if (refresh !== undefined) this.refreshTokens.set(refresh, issued);
+    record.outcome = `issued access token ${access}${refresh === undefined ? ' (no refresh token)' : ''}`;
     sendJson(res, 200, {
       access_token: access,
       token_type: 'Bearer',
       expires_in: 3600,
-      refresh_token: refresh,
+      ...(refresh !== undefined ? { refresh_token: refresh } : {}),
       ...(issued.scope !== undefined ? { scope: issued.scope } : {}),
     });
   }

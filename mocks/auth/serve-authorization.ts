@@ -5,7 +5,8 @@
 // authorization server runs on a second loopback port (its own issuer), or for the 2025-03-26 style
 // (`resourceMetadata: none`) on the resource's own origin. Every request to either is recorded.
 // With `stepUp`, a request of a listed JSON-RPC method whose token lacks the step-up scope gets 403
-// `insufficient_scope` instead (basic/authorization, "Scope challenge handling").
+// `insufficient_scope` instead (basic/authorization, "Scope challenge handling"). With `tokenUses`,
+// a token stops working after that many requests (401 `invalid_token`, as for an expired token).
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockAuthorizationServer } from './authorization-server.js';
@@ -69,6 +70,8 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
     });
   };
 
+  /** Requests each access token has been used for (only counted with `tokenUses`). */
+  const uses = new Map<string, number>();
   let resourceOrigin = '';
   const endpoint = () => `${resourceOrigin}${upstream.pathname}`;
   const pathMetadata = `${RESOURCE_METADATA_PATH}${upstream.pathname === '/' ? '' : upstream.pathname}`;
@@ -99,7 +102,16 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
 
   async function protect(req: IncomingMessage, res: ServerResponse, record: AuthRequestRecord, url: URL): Promise<void> {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(record.headers.authorization ?? '')?.[1];
-    const issued = bearer === undefined ? undefined : as.tokens.get(bearer);
+    let issued = bearer === undefined ? undefined : as.tokens.get(bearer);
+    let expired = false;
+    if (issued && bearer !== undefined && setup.tokenUses !== undefined) {
+      const used = (uses.get(bearer) ?? 0) + 1;
+      uses.set(bearer, used);
+      if (used > setup.tokenUses) {
+        expired = true;
+        issued = undefined;
+      }
+    }
     if (issued) {
       const stepUp = setup.stepUp;
       if (stepUp && req.method === 'POST') {
@@ -121,7 +133,8 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
     if (setup.challengeScope !== undefined) params.push(`scope="${setup.challengeScope}"`);
     if (bearer !== undefined) params.push('error="invalid_token"');
     const challenge = `Bearer${params.length ? ` ${params.join(', ')}` : ''}`;
-    record.outcome = `refused: ${bearer === undefined ? 'no bearer token' : 'unknown token'} (WWW-Authenticate: ${challenge})`;
+    const why = bearer === undefined ? 'no bearer token' : expired ? `the token expired after ${setup.tokenUses} request(s)` : 'unknown token';
+    record.outcome = `refused: ${why} (WWW-Authenticate: ${challenge})`;
     req.resume();
     sendJson(res, 401, { error: bearer === undefined ? 'unauthorized' : 'invalid_token' }, { 'www-authenticate': challenge });
   }

@@ -40,6 +40,16 @@ export interface AuthSetup {
   issParameter?: 'exact' | 'absent' | 'wrong' | 'trailing-slash';
   /** `authorization_response_iss_parameter_supported` in the metadata (default true). */
   issAdvertised?: boolean;
+  /** Whether the token endpoint issues a refresh token with each access token (default true). */
+  refreshTokens?: boolean;
+  /**
+   * How many requests to the MCP endpoint an access token is good for; the request after that gets
+   * 401 with `error="invalid_token"` (the token expired), so the client needs a new one. Absent:
+   * tokens last the whole run.
+   */
+  tokenUses?: number;
+  /** `scopes_supported` of the authorization server metadata (absent: not listed). */
+  serverScopesSupported?: string[];
   /** The `issuer` the metadata document names: `exact` (default: the URL it was discovered from) or `other` (a different issuer, which the client must not trust). */
   metadataIssuer?: 'exact' | 'other';
 }

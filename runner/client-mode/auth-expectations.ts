@@ -2,11 +2,12 @@
 // layer saw (AuthFacts), in arrival order: discovery of the protected resource metadata and of the
 // authorization server, PKCE, the `resource` parameter, the bearer token on every MCP request and
 // never in a query string, and the scopes it asked for. Step-up, client identity and issuer duties
-// have judges of their own (auth-step-up-, auth-registration-, auth-issuer-expectations.ts).
+// have judges of their own (auth-step-up-, auth-registration-, auth-issuer-, auth-refresh-expectations.ts).
 import { pkceMismatch, RESOURCE_METADATA_PATH } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
 import type { HttpVerdict } from './http-expectations.js';
 import { judgeIssuerDuty } from './auth-issuer-expectations.js';
+import { judgeRefreshDuty } from './auth-refresh-expectations.js';
 import { judgeRegistrationDuty } from './auth-registration-expectations.js';
 import { list, noFlow, showRequest, type Seen } from './auth-request-view.js';
 import { judgeStepUpDuty } from './auth-step-up-expectations.js';
@@ -37,6 +38,10 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
     case 'iss-validated':
     case 'metadata-issuer-validated':
       return judgeIssuerDuty(duty, facts);
+    case 'refresh-not-assumed':
+    case 'refresh-grant-type':
+    case 'offline-access-when-advertised':
+      return judgeRefreshDuty(duty, facts);
     case 'resource-metadata-from-header':
     case 'resource-metadata-well-known': {
       const challenged = mcp.find((s) => s.r.status === 401);

@@ -7,6 +7,7 @@ import { isStateless, type Revision } from '../../schema/revisions.js';
 import type { RecordedLine } from './bridge.js';
 import { judgeCancellations } from './cancellation-expectations.js';
 import type { AuthFacts } from './auth-host.js';
+import type { CanaryFacts } from './canary-host.js';
 import { judgeAuthDuty } from './auth-expectations.js';
 import { judgeHttpDuty } from './http-expectations.js';
 import type { HttpFacts } from './http-host.js';
@@ -25,6 +26,8 @@ export interface JudgeInput {
   http?: HttpFacts;
   /** The OAuth side, when the scenario put the mock behind authorization. */
   auth?: AuthFacts;
+  /** What reached the canary origin, when the scenario's mock names {canary}. */
+  canary?: CanaryFacts;
 }
 
 type Verdict = Pick<CheckResult, 'status' | 'message' | 'expected' | 'actual' | 'pointer' | 'evidence'>;
@@ -238,7 +241,31 @@ function judgeOne(
         };
       return judgeAuthDuty(e.duty, input.auth);
     }
+    case 'canary':
+      return judgeCanary(input.canary, toClient);
   }
+}
+
+/**
+ * `not-fetched`: nothing reached the canary origin. Skipped when the mock never sent the client its
+ * URL (the client never asked for what carries it), since then there was nothing not to fetch.
+ */
+function judgeCanary(canary: CanaryFacts | undefined, toClient: RecordedLine[]): Verdict {
+  if (!canary) return { status: 'skipped', message: 'the scenario serves no {canary} URL' };
+  if (!toClient.some((l) => l.text.includes(canary.url))) {
+    return { status: 'skipped', message: 'the client never received a message naming the canary URL, so there was nothing to leave unfetched' };
+  }
+  const first = canary.requests[0];
+  if (first) {
+    return {
+      status: 'failed',
+      message: `the client fetched ${first.method} ${canary.url}${first.path}${canary.requests.length > 1 ? ` (and ${canary.requests.length - 1} more)` : ''}`,
+      expected: 'no request to a URL the server only named',
+      actual: `${first.method} ${first.path}`,
+      evidence: canary.requests.map((r) => r.seq),
+    };
+  }
+  return { status: 'passed', message: 'the client never requested the canary URL it was given' };
 }
 
 /** The capabilities the client declared on a connection: its initialize, else (2026-07-28) the `_meta` of its last request. */

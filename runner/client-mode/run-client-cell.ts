@@ -9,6 +9,7 @@ import { TransportStartError } from '../../wire/protocol/index.js';
 import { scenarioStatus, type CheckResult, type RuleRef, type ScenarioResult, type TranscriptEntry } from '../../wire/results/index.js';
 import { StdioTransport } from '../../wire/transports/index.js';
 import { AuthorizingHttpHost } from './auth-host.js';
+import { CanaryHost, mentionsCanary, withCanary } from './canary-host.js';
 import { StdioRelayHost, type ClientHost, type RecordedLine, type Recorder } from './bridge.js';
 import type { AuthFacts } from './host-facts.js';
 import { clientAlwaysOnChecks, negotiatedVersions } from './client-checks.js';
@@ -90,7 +91,10 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
     });
   }
   const withinMs = scenario.withinMs ?? input.clientRunMs;
-  const config = { serverInfo: { name: 'mcp-conform-mock', version: '1.0.0' }, revisions: [revision], ...scenario.server } as MockConfig;
+  // A scenario that names {canary} gets a loopback origin of its own, recorded, in its place.
+  const canary = mentionsCanary(scenario.server) ? new CanaryHost(record) : undefined;
+  const serverDefinition = canary ? withCanary(scenario.server, await canary.start()) : scenario.server;
+  const config = { serverInfo: { name: 'mcp-conform-mock', version: '1.0.0' }, revisions: [revision], ...serverDefinition } as MockConfig;
   const mock = createMockFromConfig(config, {
     record: false,
     logger: { warn: (m) => record('note', `mock: ${m}`), error: (m) => record('note', `mock: ${m}`) },
@@ -115,6 +119,7 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
     await client.start();
   } catch (err) {
     await bridge.close();
+    await canary?.close();
     const reason = err instanceof TransportStartError ? err.message : String(err);
     return done('errored', [], { errorReason: `the client could not be started: ${reason}` });
   }
@@ -125,6 +130,7 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
     ended.escalation === 'none' ? `client exited (code ${String(ended.exitCode)})` : `client stopped with ${ended.escalation} after ${withinMs} ms`,
   );
   await bridge.close();
+  await canary?.close();
 
   if (bridge.connectionCount === 0) {
     return done('errored', [], {
@@ -163,6 +169,7 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
       revision,
       ...(bridge.http ? { http: bridge.http } : {}),
       ...(bridge.auth ? { auth: bridge.auth } : {}),
+      ...(canary ? { canary: canary.facts } : {}),
     }),
   ];
   return done(scenarioStatus(checks, input.strict), checks);

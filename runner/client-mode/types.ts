@@ -21,7 +21,12 @@ export type Expectation = CheckOptions &
     | { kind: 'auth'; duty: AuthCheckName }
     | { kind: 'echoes'; pointer: string; issuedAt: string; where?: unknown }
     | { kind: 'cancellations'; duty: CancellationDuty }
+    | { kind: 'canary'; duty: CanaryDuty }
   ) & { sourceLine: number };
+
+/** What a client may do with the canary origin ({canary}, runner/client-mode/canary-host.ts). */
+const CANARY_DUTIES = ['not-fetched'] as const;
+export type CanaryDuty = (typeof CANARY_DUTIES)[number];
 
 /** What a client's notifications/cancelled may name (runner/client-mode/cancellation-expectations.ts). */
 const CANCELLATION_DUTIES = ['in-progress', 'not-initialize'] as const;
@@ -62,6 +67,9 @@ const AUTH_CHECKS = [
   'application-type',
   'iss-validated',
   'metadata-issuer-validated',
+  'refresh-not-assumed',
+  'refresh-grant-type',
+  'offline-access-when-advertised',
 ] as const;
 export type AuthCheckName = (typeof AUTH_CHECKS)[number];
 

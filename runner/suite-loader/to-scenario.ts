@@ -64,7 +64,7 @@ function toStep(n: RawMap, pointer: string, path: string, source: YamlSource): S
     case 'expectNoResponse':
       return { kind, label: n.expectNoResponse as string, until: n.until as string, ...base, ...checks };
     case 'expectNotification':
-      return { kind, method: n.expectNotification as string, ...base, ...pick(n, ['params', 'within', 'capture', 'as', 'since']), ...checks };
+      return { kind, method: n.expectNotification as string, ...base, ...pick(n, ['params', 'within', 'capture', 'as', 'since', 'orSkip']), ...checks };
     case 'expectNoNotification':
       return { kind, method: n.expectNoNotification as string, until: n.until as string, ...base, ...pick(n, ['since', 'afterResponse', 'params']), ...checks };
     case 'expectServerRequest':

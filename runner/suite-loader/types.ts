@@ -87,6 +87,12 @@ export interface ExpectNotificationStep extends StepBase, CheckOptions {
   capture?: Record<string, string>;
   as?: string;
   since?: string;
+  /**
+   * When no notification of this method arrived at all within the bound, skip the check with this
+   * reason instead of failing it: for notifications nothing in the protocol can provoke (a resource
+   * changing). One of the method that fails `params` still fails.
+   */
+  orSkip?: string;
 }
 export interface ExpectNoNotificationStep extends StepBase, CheckOptions {
   kind: 'expectNoNotification';

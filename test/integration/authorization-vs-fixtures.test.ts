@@ -58,6 +58,13 @@ const ROWS: DefectRow[] = [
   { defect: 'accepts-expired', revision: '2026-07-28', scenario: 'authorization/invalid-token', rule: 'authorization.token.invalid-401', status: 'failed' },
   { defect: 'ignores-audience', revision: '2025-06-18', scenario: 'authorization/token-audience', rule: 'authorization.token.audience', status: 'failed' },
   {
+    defect: 'advertises-offline-access',
+    revision: '2026-07-28',
+    scenario: 'authorization/protected-resource-metadata',
+    rule: 'authorization.scope.no-offline-access',
+    status: 'warning',
+  },
+  {
     defect: 'insufficient-scope-401',
     revision: '2025-03-26',
     scenario: 'authorization/insufficient-scope',

@@ -1,6 +1,6 @@
 // Client authorization beyond discovery and PKCE, end to end: step-up on 403 insufficient_scope and
 // its retry limit, pre-registered clients and the token endpoint's client authentication, Client ID
-// Metadata Documents, application_type in registration, and the 2026-07-28 issuer checks. Each
+// Metadata Documents, application_type in registration, the 2026-07-28 issuer and refresh-token checks. Each
 // planted defect of the mini client (test/fixtures/clients/README.md) must be caught by its exact
 // scenario, rule and verdict, and nothing else of that cell may fail.
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,27 @@ const DEFECTS = [
     scenario: 'client/auth-metadata-issuer-mismatch',
     rule: 'client.auth.metadata-issuer-validated',
     status: 'failed',
+  },
+  {
+    defect: 'auth-assume-refresh',
+    revision: '2026-07-28',
+    scenario: 'client/auth-refresh-not-issued',
+    rule: 'client.auth.refresh-not-assumed',
+    status: 'failed',
+  },
+  {
+    defect: 'auth-no-refresh-grant-type',
+    revision: '2026-07-28',
+    scenario: 'client/auth-offline-access-advertised',
+    rule: 'client.auth.refresh-grant-type',
+    status: 'warning',
+  },
+  {
+    defect: 'auth-offline-access-unadvertised',
+    revision: '2026-07-28',
+    scenario: 'client/auth-offline-access-not-advertised',
+    rule: 'client.auth.offline-access-when-advertised',
+    status: 'warning',
   },
 ] as const;
 

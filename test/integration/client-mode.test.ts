@@ -58,6 +58,7 @@ const DEFECTS = [
   { defect: 'no-cancel', revision: '2025-11-25', scenario: 'client/cancel-on-timeout', rule: 'client.timeouts.cancel-on-timeout', status: 'warning' },
   { defect: 'garbage-line', revision: '2025-06-18', scenario: 'client/initialize-first', rule: 'jsonrpc.message.valid-json-rpc', status: 'failed' },
   { defect: 'mangled-cursor', revision: '2025-11-25', scenario: 'client/cursors-opaque', rule: 'client.pagination.cursor-opaque', status: 'warning' },
+  { defect: 'fetches-schema-refs', revision: '2026-07-28', scenario: 'client/schema-ref-not-fetched', rule: 'client.schema.no-remote-ref', status: 'failed' },
   { defect: 'no-meta', revision: '2026-07-28', scenario: 'client/meta-on-every-request', rule: 'client.meta.per-request-fields', status: 'failed' },
   { defect: 'no-meta', revision: '2026-07-28', scenario: 'client/unique-request-ids', rule: 'schema.message.valid', status: 'failed' },
   { defect: 'answer-undeclared', revision: '2025-06-18', scenario: 'client/sampling-request', rule: 'client.sampling.declared', status: 'failed' },

@@ -360,6 +360,20 @@ const ROWS: DefectRow[] = [
     rule: 'resources.updated.subscribed-only',
     status: 'warning',
   },
+  {
+    defect: 'updated-wrong-uri',
+    revision: '2025-06-18',
+    scenario: 'resources/updated-after-subscribe',
+    rule: 'resources.updated.subscribed-only',
+    status: 'warning',
+  },
+  {
+    defect: 'updates-after-unsubscribe',
+    revision: '2025-03-26',
+    scenario: 'resources/updated-after-subscribe',
+    rule: 'resources.unsubscribe.stops-updates',
+    status: 'warning',
+  },
   // prompts
   { defect: 'prompt-argument-no-name', revision: '2025-06-18', scenario: 'prompts/list-well-formed', rule: 'prompts.list.result', status: 'failed' },
   { defect: 'prompt-bad-role', revision: '2024-11-05', scenario: 'prompts/get-without-arguments', rule: 'prompts.get.result', status: 'failed' },
@@ -725,6 +739,20 @@ const ROWS: DefectRow[] = [
     scenario: 'subscriptions/ack-omits-unsupported',
     rule: 'subscriptions.listen.unsupported-omitted',
     status: 'warning',
+  },
+  {
+    defect: 'listen-update-untagged',
+    revision: '2026-07-28',
+    scenario: 'subscriptions/resource-updates-on-listen',
+    rule: 'subscriptions.listen.notifications-tagged',
+    status: 'failed',
+  },
+  {
+    defect: 'listen-updates-everywhere',
+    revision: '2026-07-28',
+    scenario: 'subscriptions/resource-updates-on-listen',
+    rule: 'subscriptions.listen.only-requested',
+    status: 'failed',
   },
   { defect: 'bad-mcp-header', revision: '2026-07-28', scenario: 'tools/list-well-formed', rule: 'tools.tool.x-mcp-header-valid', status: 'failed' },
   {

@@ -1,0 +1,66 @@
+// `expectNotification` with `orSkip`: a notification nothing can provoke that never came leaves
+// nothing to judge (skipped with the reason); one of the method with the wrong params still fails.
+import { describe, expect, it } from 'vitest';
+import type { ExpectNotificationStep, Scenario } from '../suite-loader/types.js';
+import type { StepContext } from './context.js';
+import { runExpectNotification } from './expect-notification.js';
+
+function context(notifications: { seq: number; message: { method: string; params?: unknown } }[], closed?: { reason: string }): StepContext {
+  return {
+    scenario: { id: 'resources/example', rules: ['resources.updated.subscribed-only'] } as Scenario,
+    revision: '2025-11-25',
+    transport: 'stdio',
+    session: { notifications, serverRequests: [], closed, lastSeq: 10, waitUntil: async (check: () => boolean) => check() },
+    vars: {},
+    labels: new Map(),
+    consumed: new Set(),
+    checks: [],
+    seed: 1,
+    timeoutMs: 50,
+    validators: {},
+    rules: { ruleRef: (id: string) => ({ id, level: 'SHOULD', revision: '2025-11-25', section: 's', url: 'u', summary: 'x' }) },
+  } as unknown as StepContext;
+}
+
+const step: ExpectNotificationStep = {
+  kind: 'expectNotification',
+  path: '0',
+  sourceLine: 1,
+  method: 'notifications/resources/updated',
+  params: { uri: 'x://a' },
+  orSkip: 'nothing makes this server change a resource',
+};
+
+describe('expectNotification with orSkip', () => {
+  it('skips with the reason when no notification of the method arrived', async () => {
+    const ctx = context([{ seq: 1, message: { method: 'notifications/message', params: {} } }]);
+    await runExpectNotification(ctx, step);
+    expect(ctx.checks).toMatchObject([{ status: 'skipped' }]);
+    expect(ctx.checks[0]!.message).toContain('nothing makes this server change a resource');
+  });
+
+  it('judges one of the method whose params do not match, graded by the rule level', async () => {
+    const ctx = context([{ seq: 1, message: { method: 'notifications/resources/updated', params: { uri: 'x://b' } } }]);
+    await runExpectNotification(ctx, step);
+    expect(ctx.checks).toMatchObject([{ status: 'warning' }]);
+  });
+
+  it('passes and captures when a matching one arrived', async () => {
+    const ctx = context([{ seq: 1, message: { method: 'notifications/resources/updated', params: { uri: 'x://a' } } }]);
+    await runExpectNotification(ctx, { ...step, capture: { got: '/params/uri' } });
+    expect(ctx.checks).toMatchObject([{ status: 'passed' }]);
+    expect(ctx.vars.got).toBe('x://a');
+  });
+
+  it('is errored, not skipped, when the target went away', async () => {
+    const ctx = context([], { reason: 'the target exited' });
+    await runExpectNotification(ctx, step);
+    expect(ctx.checks).toMatchObject([{ status: 'errored' }]);
+  });
+
+  it('fails as before without orSkip', async () => {
+    const ctx = context([]);
+    await runExpectNotification(ctx, { ...step, orSkip: undefined });
+    expect(ctx.checks).toMatchObject([{ status: 'warning' }]);
+  });
+});
