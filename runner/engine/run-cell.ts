@@ -5,7 +5,7 @@ import { compareRevisions, isStateless, type Revision } from '../../schema/revis
 import { alwaysOnChecks, type MessageValidator } from '../checks/index.js';
 import { Session, TransportStartError, type ClientIdentity, type CloseReport, type Transport } from '../../wire/protocol/index.js';
 import { scenarioStatus, type CheckResult, type ScenarioResult } from '../../wire/results/index.js';
-import { performHandshake, runStep, StepError, type ExecutionContext, type RuleLookup, type Validators } from '../steps/index.js';
+import { performHandshake, reviseLateAnswers, runStep, StepError, type ExecutionContext, type RuleLookup, type Validators } from '../steps/index.js';
 import type { Cell } from '../plan/index.js';
 import type { Step } from '../suite-loader/types.js';
 import { whyNot } from './conditions.js';
@@ -214,7 +214,7 @@ export async function executeCell(prepared: PreparedCell, transport: Transport):
       ruleRef: (id, rev) => env.rules.ruleRef(id, rev),
       ...(env.rules.appliesAt ? { ruleApplies: (id: string, rev: Revision) => env.rules.appliesAt!(id, rev) } : {}),
     });
-    const all = [...checks, ...always];
+    const all = [...reviseLateAnswers(checks), ...always];
     const durationMs = ended - prepared.started;
     let status = scenarioStatus(all, env.strict);
     if (reason) status = 'errored';

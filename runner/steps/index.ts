@@ -56,4 +56,4 @@ export async function runStep(ctx: ExecutionContext, step: Step): Promise<void> 
 }
 
 export { performHandshake } from './handshake.js';
-export { StepError, type RuleLookup, type Validators } from './context.js';
+export { reviseLateAnswers, StepError, type RuleLookup, type Validators } from './context.js';

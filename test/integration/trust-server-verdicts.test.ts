@@ -37,6 +37,14 @@ describe('violations seen while probing are findings (exit 1), not an unreachabl
 });
 
 describe('an unanswered request fails jsonrpc.request.answered, whatever the scenario expected', () => {
+  it('late-unknown-method → answered after the wait ran out: errored (raise --timeout), never a MUST failure', { timeout: 130_000 }, async () => {
+    const run = await stdio('late-unknown-method', '--revision', '2025-11-25', '--scenario', 'jsonrpc/method-not-found');
+    const cell = run.report?.scenarios.find((s) => s.id === 'jsonrpc/method-not-found');
+    expect(cell?.status).toBe('errored');
+    expect(verdicts(run)).toEqual([]);
+    expect(cell?.checks.find((c) => c.rule === 'jsonrpc.request.answered')?.message).toMatch(/a slow target, not a silent one/);
+  });
+
   it('silent-unknown-method → jsonrpc/method-not-found fails with the MUST rule, exit 1', { timeout: 130_000 }, async () => {
     const run = await stdio('silent-unknown-method', '--revision', '2025-11-25', '--scenario', 'jsonrpc/method-not-found');
     expect(run.code).toBe(1);
