@@ -13,6 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { connectWithOAuth } from './headless-oauth.mjs';
+import { settleSends, trackSends } from './settle-sends.mjs';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const [command, ...args] = process.argv.slice(2);
@@ -33,9 +34,11 @@ client.setRequestHandler(CreateMessageRequestSchema, async () => ({
 client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: 'file:///workspace/example', name: 'example' }] }));
 client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { city: 'Oslo' } }));
 
+// Every HTTP transport made (the SDK may wrap the one it is given, so client.transport is not enough).
+const opened = [];
 try {
   const overHttp = /^https?:\/\//.test(command);
-  const overHttpTransport = (authProvider) => new StreamableHTTPClientTransport(new URL(command), { authProvider });
+  const overHttpTransport = (authProvider) => trackSends(new StreamableHTTPClientTransport(new URL(command), { authProvider }), opened);
   let withStepUp = (operation) => operation();
   if (overHttp) withStepUp = await connectWithOAuth(client, overHttpTransport, UnauthorizedError, (provider) => provider.code);
   else await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
@@ -56,5 +59,7 @@ try {
 } catch (err) {
   process.stderr.write(`[${scenario}] ${err.message}\n`);
 } finally {
+  // A cancellation of a timed-out call may still be in flight: let it go out before closing.
+  await Promise.all(opened.map((transport) => settleSends(transport)));
   await client.close();
 }

@@ -9,6 +9,7 @@
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { connectWithOAuth } from './headless-oauth.mjs';
+import { settleSends, trackSends } from './settle-sends.mjs';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -32,9 +33,11 @@ client.setRequestHandler('sampling/createMessage', async () => ({
 client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: 'file:///workspace/example', name: 'example' }] }));
 client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { city: 'Oslo' } }));
 
+// Every HTTP transport made (the SDK may wrap the one it is given, so client.transport is not enough).
+const opened = [];
 try {
   const overHttp = /^https?:\/\//.test(command);
-  const overHttpTransport = (authProvider) => new StreamableHTTPClientTransport(new URL(command), { authProvider });
+  const overHttpTransport = (authProvider) => trackSends(new StreamableHTTPClientTransport(new URL(command), { authProvider }), opened);
   let withStepUp = (operation) => operation();
   if (overHttp) withStepUp = await connectWithOAuth(client, overHttpTransport, UnauthorizedError, (provider) => provider.callback);
   else await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
@@ -55,5 +58,7 @@ try {
 } catch (err) {
   process.stderr.write(`[${scenario}] ${err.message}\n`);
 } finally {
+  // A cancellation of a timed-out call may still be in flight: let it go out before closing.
+  await Promise.all(opened.map((transport) => settleSends(transport)));
   await client.close();
 }

@@ -9,6 +9,9 @@ import type { ClientHost, HttpFacts, HttpRequestRecord, RecordedLine, Recorder }
 
 export type { HttpFacts, HttpRequestRecord } from './host-facts.js';
 
+/** Longest wait at close for request bodies still arriving. */
+const SETTLE_MS = 1000;
+
 export class HttpClientHost implements ClientHost {
   readonly fromClient: RecordedLine[] = [];
   readonly toClient: RecordedLine[] = [];
@@ -18,6 +21,9 @@ export class HttpClientHost implements ClientHost {
   private readonly started = Date.now();
   private readonly byRequest = new WeakMap<IncomingMessage, HttpRequestRecord>();
   private handle: StreamableHttpServerHandle | undefined;
+  /** POSTs whose body is not yet with the mock; `close` waits for them (bounded). */
+  private readonly reading = new Set<IncomingMessage>();
+  private onBodyRead: (() => void) | undefined;
 
   constructor(
     private readonly mock: MockServer,
@@ -45,6 +51,8 @@ export class HttpClientHost implements ClientHost {
       observer: {
         request: (req, res) => this.onRequest(req, res),
         requestBody: (req, text) => {
+          // Called before the mock receives the body; the mock handles it in the same turn.
+          queueMicrotask(() => this.bodyDone(req));
           const entry = this.byRequest.get(req);
           if (!entry) return;
           try {
@@ -75,9 +83,34 @@ export class HttpClientHost implements ClientHost {
   }
 
   async close(): Promise<void> {
+    await this.bodiesRead(SETTLE_MS);
     this.unhook();
     await this.handle?.close();
     this.mock.close();
+  }
+
+  /**
+   * Resolves once every request body that started arriving has been read and handed to the mock
+   * (or its request ended without one), or after `maxMs`: a POST still in flight as the client
+   * exits (a cancellation sent just before) is judged, not cut off by closing the server.
+   */
+  private bodiesRead(maxMs: number): Promise<void> {
+    if (this.reading.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, maxMs);
+      const check = () => {
+        if (this.reading.size === 0) done();
+      };
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.onBodyRead = check;
+    });
+  }
+
+  private bodyDone(req: IncomingMessage): void {
+    if (this.reading.delete(req)) this.onBodyRead?.();
   }
 
   private now(): number {
@@ -106,6 +139,12 @@ export class HttpClientHost implements ClientHost {
     };
     this.http.requests.push(entry);
     this.byRequest.set(req, entry);
+    if (req.method === 'POST') {
+      this.reading.add(req);
+      // A body that is never read (refused early, or the client hung up) does not hold up close.
+      res.once('close', () => this.bodyDone(req));
+      res.once('finish', () => this.bodyDone(req));
+    }
     res.once('finish', () =>
       this.record('note', `HTTP ${entry.method} answered ${res.statusCode}${entry.issuedSession ? ` [mcp-session-id: ${entry.issuedSession}]` : ''}`),
     );

@@ -11,6 +11,7 @@ import { StdioTransport } from '../../wire/transports/index.js';
 import { AuthorizingHttpHost } from './auth-host.js';
 import { CanaryHost, mentionsCanary, withCanary } from './canary-host.js';
 import { StdioRelayHost, type ClientHost, type RecordedLine, type Recorder } from './bridge.js';
+import type { AuthFacts } from './host-facts.js';
 import { clientAlwaysOnChecks, negotiatedVersions } from './client-checks.js';
 import { judgeExpectations } from './expectations.js';
 import type { ClientScenario } from './types.js';
@@ -45,7 +46,8 @@ export interface ClientCellInput {
   clientRunMs: number;
   /**
    * OAuth is OPTIONAL for clients: scenarios that put the mock behind the OAuth layer (`auth:`)
-   * judge a client only when the user asked for it (--auth, or --tag authorization).
+   * judge a client only when the user asked for it (--auth, or --tag authorization) or when the
+   * client attempted authorization.
    */
   judgeAuthorization: boolean;
 }
@@ -86,11 +88,6 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
   if (scenario.transport !== undefined && scenario.transport !== (overHttp ? 'http' : 'stdio')) {
     return done('skipped', [], {
       skipReason: `the scenario judges ${scenario.transport === 'http' ? 'HTTP-level duties: give the client command {url}' : 'stdio only'}`,
-    });
-  }
-  if (scenario.auth && !input.judgeAuthorization) {
-    return done('skipped', [], {
-      skipReason: 'authorization is OPTIONAL for clients; run with --auth (or --tag authorization) to judge a client that implements OAuth',
     });
   }
   const withinMs = scenario.withinMs ?? input.clientRunMs;
@@ -140,6 +137,14 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
       errorReason: `the client never connected to the mock server it was given (${overHttp ? URL_PLACEHOLDER : SERVER_PLACEHOLDER}); see its stderr`,
     });
   }
+  // Authorization is OPTIONAL for clients: without --auth, a client is judged on it only when it
+  // attempted it (fetched metadata, went to the authorization server, or sent a token).
+  if (scenario.auth && !input.judgeAuthorization && !attemptedAuthorization(bridge.auth)) {
+    return done('skipped', [], {
+      skipReason:
+        'the client did not attempt authorization (no metadata fetched, no authorization server contacted, no token sent); authorization is OPTIONAL for clients, and --auth (or --tag authorization) judges it anyway',
+    });
+  }
   const declined = declinedRevision(bridge.fromClient, bridge.toClient, revision);
   if (declined && !input.revisionDemanded) return done('skipped', [], { skipReason: declined });
 
@@ -168,6 +173,11 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
     }),
   ];
   return done(scenarioStatus(checks, input.strict), checks);
+}
+
+/** Whether the client did anything OAuth asks of it, beyond being answered 401 at the MCP endpoint. */
+function attemptedAuthorization(auth: AuthFacts | undefined): boolean {
+  return (auth?.requests ?? []).some(({ r }) => r.to === 'authorization-server' || r.path.startsWith('/.well-known/') || r.headers.authorization !== undefined);
 }
 
 /**

@@ -15,6 +15,7 @@ import { alwaysOnChecks, type MessageValidator } from '../checks/index.js';
 import type { CheckResult, TranscriptEntry } from '../../wire/results/index.js';
 import type { RuleLookup } from '../steps/index.js';
 import { emptyProfile, type TargetProfile } from './profile.js';
+import { judgeAnsweredVersion } from './probe-version.js';
 
 /** What the probe needs to judge its own conversation like any cell's (all optional in unit tests). */
 export interface ProbeJudge {
@@ -38,6 +39,8 @@ export interface ProbeOutcome {
    */
   findings?: CheckResult[];
   transcript?: TranscriptEntry[];
+  /** The initialize answer's protocolVersion when it was not the revision offered, and its transcript seq. */
+  answeredVersion?: { value: unknown; seq?: number };
 }
 
 const LISTS = [
@@ -68,6 +71,10 @@ export async function probeRevision(
     ruleRef: (id, rev) => judge.rules.ruleRef(id, rev),
     ...(judge.rules.appliesAt ? { ruleApplies: (id: string, rev: Revision) => judge.rules.appliesAt!(id, rev) } : {}),
   }).filter((c) => c.status !== 'passed');
+  const version = outcome.result.answeredVersion;
+  const versionFinding = version ? judgeAnsweredVersion(revision, version.value, version.seq, judge.rules) : undefined;
+  if (versionFinding && versionFinding.status !== 'info') findings.push(versionFinding);
+  // A date newer than any known revision is not blamed: the refusal reason already names it.
   if (findings.length === 0) return outcome.result;
   // A target that said something, however wrong, is reachable: its findings are the verdict.
   const { unreachable: _unreachable, ...rest } = outcome.result;
@@ -131,6 +138,7 @@ async function probeConversation(
         return {
           revision,
           accepted: false,
+          answeredVersion: { value: result.protocolVersion, ...(last?.responseSeq !== undefined ? { seq: last.responseSeq } : {}) },
           reason: `the target does not support revision ${revision} (it answered initialize with ${String(result.protocolVersion)})`,
           profile,
           stderr: session.stderr,

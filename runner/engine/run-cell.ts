@@ -1,11 +1,11 @@
 // Runs one cell: a fresh connection to the target, the handshake, the scenario's steps, the
 // always-on checks, and a guaranteed close. Returns the cell's result; never throws for target
 // misbehaviour (that becomes a finding).
-import { isStateless, type Revision } from '../../schema/revisions.js';
+import { compareRevisions, isStateless, type Revision } from '../../schema/revisions.js';
 import { alwaysOnChecks, type MessageValidator } from '../checks/index.js';
 import { Session, TransportStartError, type ClientIdentity, type CloseReport, type Transport } from '../../wire/protocol/index.js';
 import { scenarioStatus, type CheckResult, type ScenarioResult } from '../../wire/results/index.js';
-import { performHandshake, runStep, StepError, type ExecutionContext, type RuleLookup, type Validators } from '../steps/index.js';
+import { performHandshake, reviseLateAnswers, runStep, StepError, type ExecutionContext, type RuleLookup, type Validators } from '../steps/index.js';
 import type { Cell } from '../plan/index.js';
 import type { Step } from '../suite-loader/types.js';
 import { whyNot } from './conditions.js';
@@ -134,6 +134,9 @@ export function prepareCell(cell: Cell, env: CellEnvironment): PreparedCell | { 
   const replies = repliesFor(client.capabilities as Record<string, unknown> | undefined, scenario.replies);
   const vars: Record<string, unknown> = {
     revision,
+    // The MCP-Protocol-Version header value a client of this revision sends; unset before 2025-06-18,
+    // which has no such header, so `http` steps that name it leave the header out there.
+    ...(compareRevisions(revision, '2025-06-18') >= 0 ? { protocolVersionHeader: revision } : {}),
     clientInfo: client.clientInfo,
     clientCapabilities: client.capabilities,
     serverInfo: env.profile.serverInfo,
@@ -266,7 +269,7 @@ export async function executeCell(prepared: PreparedCell, transport: Transport):
       always = [runnerFaultCheck(err, 'running the always-on checks')];
       reason ??= `mcp-conform failed (a runner bug, not the target's fault): ${describeFault(err)}`;
     }
-    const all = [...checks, ...(fault ? [fault] : []), ...always];
+    const all = [...reviseLateAnswers(checks), ...(fault ? [fault] : []), ...always];
     const durationMs = ended - prepared.started;
     let status = scenarioStatus(all, env.strict);
     if (reason) status = 'errored';

@@ -4,7 +4,7 @@
 import type { CheckResult, RuleRef } from '../../wire/results/index.js';
 
 /** Not a rule of the specification: stands where a check needs a rule, so reports can show the fault. */
-export const RUNNER_FAULT_RULE: RuleRef = {
+const RUNNER_FAULT_RULE: RuleRef = {
   id: 'mcp-conform.runner-fault',
   level: 'MAY',
   section: 'mcp-conform itself (not a rule of the specification)',

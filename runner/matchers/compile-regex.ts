@@ -23,7 +23,7 @@ export function compileRegex(source: string): RegExp | undefined {
 }
 
 /** How long one match of a scenario's regular expression may take before it is stopped. */
-export const REGEX_BUDGET_MS = 1000;
+const REGEX_BUDGET_MS = 1000;
 
 /** A regular expression stopped at its time budget: catastrophic backtracking, a fault of the pattern. */
 export class RegexTimeoutError extends Error {

@@ -7,4 +7,4 @@ export { getPointer } from './json-pointer.js';
 export { getPath } from './var-path.js';
 export { validArgsFor } from './valid-args.js';
 export { jsonEqual, renderValue } from './json-values.js';
-export { RegexTimeoutError, REGEX_BUDGET_MS } from './compile-regex.js';
+export { RegexTimeoutError } from './compile-regex.js';

@@ -25,6 +25,17 @@ describe('quickArgsFor', () => {
     expect(quickArgsFor({ type: 'object', properties: { wait: { type: 'number', default: 10, multipleOf: 5 } } }, 1)).toEqual({});
   });
 
+  it('gives a required step count a few steps, so progress checks have more than one notification to judge', () => {
+    const schema = (steps: Record<string, unknown>) => ({
+      type: 'object',
+      properties: { steps: { type: 'integer', minimum: 1, ...steps } },
+      required: ['steps'],
+    });
+    expect(quickArgsFor(schema({}), 1)).toEqual({ steps: 3 });
+    expect(quickArgsFor(schema({ maximum: 2 }), 1).steps).toBeLessThanOrEqual(2);
+    expect(quickArgsFor(schema({ minimum: 5 }), 1)).toEqual({ steps: 5 });
+  });
+
   it('changes nothing for a tool without a duration default', () => {
     expect(quickArgsFor({ type: 'object', properties: { seconds: { type: 'number' } } }, 1)).toEqual({});
     expect(quickArgsFor({ type: 'object' }, 1)).toEqual({});

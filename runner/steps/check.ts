@@ -15,6 +15,11 @@ export async function runCheck(ctx: StepContext, step: CheckStep): Promise<void>
     });
     return;
   }
+  const vacuous = judgedNothing(step.matches, value);
+  if (vacuous) {
+    recordCheck(ctx, step, { status: 'skipped', message: vacuous });
+    return;
+  }
   const outcome = matchPattern(step.matches, value, matchContext(ctx));
   if (outcome.ok) {
     recordCheck(ctx, step, { status: 'passed', message: `value matches ${describePattern(step.matches)}` });
@@ -27,4 +32,18 @@ export async function runCheck(ctx: StepContext, step: CheckStep): Promise<void>
     actual: clip(JSON.stringify(value)),
     pointer: outcome.pointer,
   });
+}
+
+/**
+ * Why a pattern over a whole list holds only vacuously, or undefined: `$each` over an empty list,
+ * `$increasing` over fewer than two items (e.g. progress with one notification).
+ */
+function judgedNothing(pattern: unknown, value: unknown): string | undefined {
+  if (typeof pattern !== 'object' || pattern === null || Array.isArray(pattern) || !Array.isArray(value)) return undefined;
+  const keys = Object.keys(pattern);
+  if (keys.length !== 1) return undefined;
+  if (keys[0] === '$each' && value.length === 0) return 'the list is empty, so there was nothing to judge';
+  if (keys[0] === '$increasing' && value.length < 2)
+    return `${value.length === 0 ? 'no item' : 'one item'}: fewer than two to compare, so there was nothing to judge`;
+  return undefined;
 }

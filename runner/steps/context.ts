@@ -141,10 +141,10 @@ export function recordUnanswered(ctx: StepContext, step: Step & CheckOptions, en
   // request JSON-RPC obliges the server to answer as such; whether and how it answers is the
   // scenario's rule (parse error, invalid request, batch support: each with its own level).
   if (entry.method === '(raw)') {
-    recordCheck(ctx, step, { ...missingReason(ctx, what, ms), evidence: [entry.sentSeq] });
+    timedOut.set(recordCheck(ctx, step, { ...missingReason(ctx, what, ms), evidence: [entry.sentSeq] }), entry);
     return;
   }
-  recordCheck(
+  const unanswered = recordCheck(
     ctx,
     { ...step, rule: REQUEST_ANSWERED_RULE, message: undefined },
     {
@@ -153,6 +153,28 @@ export function recordUnanswered(ctx: StepContext, step: Step & CheckOptions, en
       evidence: [entry.sentSeq],
     },
   );
+  timedOut.set(unanswered, entry);
+}
+
+/** Checks that recorded a wait running out, with the request they waited on. */
+const timedOut = new WeakMap<CheckResult, PendingRequest>();
+
+/**
+ * A request recorded as unanswered whose answer arrived later in the cell (after the wait ran out)
+ * was answered slowly, not left unanswered: that check becomes `errored` (the run's --timeout was
+ * too short for this target), never a MUST failure of a target that did answer.
+ */
+export function reviseLateAnswers(checks: CheckResult[]): CheckResult[] {
+  return checks.map((check) => {
+    const entry = timedOut.get(check);
+    if (!entry || entry.responseSeq === undefined || (check.status !== 'failed' && check.status !== 'warning')) return check;
+    return {
+      ...check,
+      status: 'errored',
+      message: `${check.message}; the answer came later (#${entry.responseSeq}): a slow target, not a silent one, so raise --timeout`,
+      evidence: [...(check.evidence ?? []), entry.responseSeq],
+    };
+  });
 }
 
 export class StepError extends Error {

@@ -24,7 +24,16 @@ export async function runHttp(ctx: StepContext, step: HttpStep): Promise<void> {
   }
   const scope = { vars: ctx.vars, seed: ctx.seed };
   const headers: Record<string, string | null> = {};
-  for (const [name, value] of Object.entries(step.headers ?? {})) headers[name] = value === null ? null : String(evaluate(value, scope));
+  for (const [name, value] of Object.entries(step.headers ?? {})) {
+    // An unset variable leaves the header out (e.g. `protocolVersionHeader` before 2025-06-18), like
+    // an unset member of a JSON body, rather than sending the text "undefined".
+    const evaluated = value === null ? undefined : evaluate(value, scope);
+    if (evaluated === undefined || evaluated === null) {
+      if (value === null) headers[name] = null;
+      continue;
+    }
+    headers[name] = String(evaluated);
+  }
   const request: RawHttpRequest = {
     method: step.method,
     headers,

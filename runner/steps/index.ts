@@ -68,4 +68,4 @@ async function dispatch(ctx: ExecutionContext, step: Step): Promise<void> {
 }
 
 export { performHandshake } from './handshake.js';
-export { StepError, type RuleLookup, type Validators } from './context.js';
+export { reviseLateAnswers, StepError, type RuleLookup, type Validators } from './context.js';

@@ -2,10 +2,11 @@
 // check with the scenario's reason (never a pass); one that does is judged by the rule's level.
 import { describe, expect, it } from 'vitest';
 import type { RawHttpRequest, RawHttpResponse } from '../../wire/protocol/index.js';
-import type { CheckStep, HttpStep, Scenario } from '../suite-loader/types.js';
+import type { CheckStep, HttpStep, LoopStep, Scenario } from '../suite-loader/types.js';
 import { runCheck } from './check.js';
 import type { StepContext } from './context.js';
 import { runHttp } from './http.js';
+import { runLoop } from './loop.js';
 
 function context(transport?: { rawRequest(r: RawHttpRequest): Promise<RawHttpResponse> }): StepContext {
   return {
@@ -75,5 +76,25 @@ describe('http with judgeIf and url', () => {
     expect(ctx.checks.map((c) => c.status)).toEqual(['skipped', 'warning']);
     expect(ctx.checks[0]!.message).toContain('no refusal');
     expect(ctx.vars.got).toMatchObject({ status: 401, challenge: { scheme: 'bearer', params: { error: 'invalid_token' } } });
+  });
+});
+
+describe('checks with nothing to judge are skipped, never passed', () => {
+  const check = (value: unknown, matches: unknown): CheckStep => ({ kind: 'check', path: '0', sourceLine: 1, value, matches });
+
+  it('skips $each over an empty list and $increasing over fewer than two items, and judges longer ones', async () => {
+    const ctx = context();
+    await runCheck(ctx, check([], { $each: { level: 'error' } }));
+    await runCheck(ctx, check([{ progress: 1 }], { $increasing: 'progress' }));
+    await runCheck(ctx, check([{ progress: 2 }, { progress: 1 }], { $increasing: 'progress' }));
+    await runCheck(ctx, check([{ level: 'error' }], { $each: { level: 'error' } }));
+    expect(ctx.checks.map((c) => c.status)).toEqual(['skipped', 'skipped', 'warning', 'passed']);
+    expect(ctx.checks[1]?.message).toMatch(/fewer than two/);
+  });
+
+  it('skips a loop whose condition fails before the first iteration (a single page)', async () => {
+    const ctx = { ...context(), holds: () => false, runSteps: async () => undefined } as unknown as StepContext;
+    await runLoop(ctx, { kind: 'loop', path: '0', sourceLine: 1, while: { defined: 'cursor' }, max: 5, steps: [] } as unknown as LoopStep);
+    expect(ctx.checks).toMatchObject([{ status: 'skipped', message: expect.stringMatching(/nothing to judge/) }]);
   });
 });

@@ -10,7 +10,13 @@ export async function runLoop(ctx: StepContext, step: LoopStep): Promise<void> {
   const before = ctx.checks.length;
   for (let i = 0; i < step.max; i++) {
     if (step.while && !ctx.holds(step.while)) {
-      recordCheck(ctx, step, { status: 'passed', message: `finished after ${i} iteration(s)` });
+      // Not even one iteration (a single page): the loop had nothing to judge, so it is not a pass.
+      if (i === 0)
+        recordCheck(ctx, step, {
+          status: 'skipped',
+          message: 'the loop condition did not hold at the start (e.g. a single page), so there was nothing to judge',
+        });
+      else recordCheck(ctx, step, { status: 'passed', message: `finished after ${i} iteration(s)` });
       return;
     }
     if (step.distinct) {

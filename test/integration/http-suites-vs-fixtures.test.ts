@@ -21,6 +21,13 @@ const ROWS: DefectRow[] = [
   { defect: 'no-session-served', revision: '2025-11-25', scenario: 'http/session-lifecycle', rule: 'transport.http.session-required-400', status: 'warning' },
   { defect: 'unknown-session-400', revision: '2025-06-18', scenario: 'http/session-lifecycle', rule: 'transport.http.session-unknown-404', status: 'failed' },
   {
+    defect: 'never-issued-session-400',
+    revision: '2025-06-18',
+    scenario: 'http/session-lifecycle',
+    rule: 'transport.http.session-never-issued-404',
+    status: 'warning',
+  },
+  {
     defect: 'ignores-version-header',
     revision: '2025-06-18',
     scenario: 'http/protocol-version-header',
@@ -99,6 +106,7 @@ describe('suites/http versus the mini-http-server fixture', () => {
       'not-mcp-html',
       'invalid-utf8-body',
       'refuses-version-header-2025-03-26',
+      'nameless-call-32020',
     ];
     expect([...new Set([...ROWS.map((r) => r.defect), ...fuzzOnly, ...trustOnly])].sort()).toEqual([...offered].sort());
   });

@@ -951,7 +951,14 @@ describe('suites versus the mini-server fixture: bookkeeping', () => {
     // Defects planted for the fuzzer are proved by test/integration/fuzz-finds-planted-bugs.test.ts.
     const fuzzOnly = ['crash-on-long-string', 'wrong-code-on-missing-field', 'duplicate-response-on-unicode', 'crash-on-invalid-utf8'];
     // Proved by test/integration/trust-server-verdicts.test.ts (probe findings, unanswered requests).
-    const trustOnly = ['initialize-id-as-string', 'initialize-pretty', 'initialize-latin1', 'silent-unknown-method'];
+    const trustOnly = [
+      'initialize-id-as-string',
+      'initialize-pretty',
+      'initialize-latin1',
+      'initialize-unknown-version',
+      'silent-unknown-method',
+      'late-unknown-method',
+    ];
     const used = new Set([...ROWS.map((r) => r.defect), ...UNAVAILABLE.map((u) => u.defect), ...fuzzOnly, ...trustOnly]);
     expect(
       [...used].filter((d) => !offered.includes(d)),

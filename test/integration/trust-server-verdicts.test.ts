@@ -25,6 +25,7 @@ describe('violations seen while probing are findings (exit 1), not an unreachabl
     { defect: 'initialize-id-as-string', rule: 'jsonrpc.response.id-known' },
     { defect: 'initialize-pretty', rule: 'transport.stdio.newline-delimited' },
     { defect: 'initialize-latin1', rule: 'transport.messages.utf8' },
+    { defect: 'initialize-unknown-version', rule: 'lifecycle.version.counter-offer' },
   ];
   for (const row of rows) {
     it(`${row.defect} → probe ${row.rule} failed`, { timeout: 130_000 }, async () => {
@@ -36,6 +37,14 @@ describe('violations seen while probing are findings (exit 1), not an unreachabl
 });
 
 describe('an unanswered request fails jsonrpc.request.answered, whatever the scenario expected', () => {
+  it('late-unknown-method → answered after the wait ran out: errored (raise --timeout), never a MUST failure', { timeout: 130_000 }, async () => {
+    const run = await stdio('late-unknown-method', '--revision', '2025-11-25', '--scenario', 'jsonrpc/method-not-found');
+    const cell = run.report?.scenarios.find((s) => s.id === 'jsonrpc/method-not-found');
+    expect(cell?.status).toBe('errored');
+    expect(verdicts(run)).toEqual([]);
+    expect(cell?.checks.find((c) => c.rule === 'jsonrpc.request.answered')?.message).toMatch(/a slow target, not a silent one/);
+  });
+
   it('silent-unknown-method → jsonrpc/method-not-found fails with the MUST rule, exit 1', { timeout: 130_000 }, async () => {
     const run = await stdio('silent-unknown-method', '--revision', '2025-11-25', '--scenario', 'jsonrpc/method-not-found');
     expect(run.code).toBe(1);
@@ -68,10 +77,18 @@ describe('HTTP answers are kept and judged by what they are', () => {
     expect(run.code).toBe(0);
   });
 
-  it('http/get-stream sends no MCP-Protocol-Version at 2025-03-26, so a server refusing that header passes', { timeout: 130_000 }, async () => {
-    const run = await http('refuses-version-header-2025-03-26', '--revision', '2025-03-26', '--scenario', 'http/get-stream');
+  it('no HTTP scenario sends MCP-Protocol-Version at 2025-03-26, so a server refusing that header passes', { timeout: 130_000 }, async () => {
+    const run = await http('refuses-version-header-2025-03-26', '--revision', '2025-03-26', '--area', 'http');
     expect(verdicts(run)).toEqual([]);
-    expect(run.report?.scenarios.map((s) => `${s.id} ${s.status}`)).toEqual(['http/get-stream passed']);
+    expect(run.code).toBe(0);
+    const passed = (run.report?.scenarios ?? []).filter((s) => s.status === 'passed').map((s) => s.id);
+    expect(passed).toEqual(expect.arrayContaining(['http/get-stream', 'http/session-lifecycle']));
+  });
+
+  it('a nameless tools/call refused with -32020 at 2026-07-28 over HTTP (its Mcp-Name header is missing) is accepted', { timeout: 130_000 }, async () => {
+    const run = await http('nameless-call-32020', '--revision', '2026-07-28', '--scenario', 'jsonrpc/invalid-params');
+    expect(verdicts(run)).toEqual([]);
+    expect(run.report?.scenarios.map((s) => `${s.id} ${s.status}`)).toEqual(['jsonrpc/invalid-params passed']);
   });
 
   it('a session id with a control character is a finding, not a silent loss of the stateful revisions', { timeout: 130_000 }, async () => {

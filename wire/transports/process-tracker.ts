@@ -9,7 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 
 /** The environment variable that tags the processes of one target. */
-export const PROCESS_TAG_ENV = 'MCP_CONFORM_PROCESS_TAG';
+const PROCESS_TAG_ENV = 'MCP_CONFORM_PROCESS_TAG';
 
 const PROC = '/proc';
 let count = 0;
