@@ -3,7 +3,14 @@
 import type { Revision } from '../schema/revisions.js';
 import type { TargetSpec } from '../runner/config/index.js';
 import type { Transport } from '../wire/protocol/index.js';
-import { LegacySseTransport, StreamableHttpTransport, detectHttpWire, startManagedServer, type ManagedServer } from '../wire/transports/index.js';
+import {
+  LegacySseTransport,
+  StreamableHttpTransport,
+  ToolSchemaBook,
+  detectHttpWire,
+  startManagedServer,
+  type ManagedServer,
+} from '../wire/transports/index.js';
 
 export interface LiveHttpTarget {
   url: string;
@@ -45,6 +52,8 @@ export async function openHttpTarget(
     throw err;
   }
   const reachability = { known: false };
+  // The probe's tools/list teaches every later cell which arguments travel as Mcp-Param-* headers.
+  const toolSchemas = new ToolSchemaBook();
   let headers = target.headers;
   return {
     url: href,
@@ -54,7 +63,9 @@ export async function openHttpTarget(
     },
     makeTransport: (revision) => {
       const options = { url: href, ...(headers ? { headers } : {}), ...(server ? { serverProcess: server } : {}), timeoutMs };
-      return legacySse ? new LegacySseTransport(options) : new StreamableHttpTransport({ ...options, reachability, ...(revision ? { revision } : {}) });
+      return legacySse
+        ? new LegacySseTransport(options)
+        : new StreamableHttpTransport({ ...options, reachability, toolSchemas, ...(revision ? { revision } : {}) });
     },
     get restarts() {
       return server?.restarts ?? 0;

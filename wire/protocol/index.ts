@@ -9,3 +9,4 @@ export * from './transcript.js';
 export * from './http-exchange.js';
 export * from './www-authenticate.js';
 export * from './depth-limit.js';
+export * from './param-headers.js';

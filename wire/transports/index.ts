@@ -4,6 +4,7 @@ export { splitCommandLine, quoteWord } from './command-line.js';
 export { liveProcessGroups } from './process-registry.js';
 export {
   StreamableHttpTransport,
+  ToolSchemaBook,
   LegacySseTransport,
   detectHttpWire,
   startManagedServer,

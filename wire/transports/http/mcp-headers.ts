@@ -1,6 +1,7 @@
 // Which MCP headers a POST carries, decided from the message itself: MCP-Protocol-Version once a
-// revision is known (2025-06-18 on), and 2026-07-28's Mcp-Method / Mcp-Name mirrors of the body.
-import { META } from '../../protocol/index.js';
+// revision is known (2025-06-18 on), and 2026-07-28's Mcp-Method / Mcp-Name / Mcp-Param-* mirrors
+// of the body.
+import { encodeHeaderValue, META, paramHeadersFor } from '../../protocol/index.js';
 
 /** Methods whose `params.name` or `params.uri` is mirrored in Mcp-Name (2026-07-28). */
 const NAMED: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -17,6 +18,8 @@ export interface MessageFacts {
   cancels?: string | number;
   /** The `protocolVersion` of an `initialize` request. */
   initializeVersion?: string;
+  /** The `arguments` of a tools/call, mirrored in Mcp-Param-* headers where the tool asks for it. */
+  arguments?: unknown;
 }
 
 /** Reads what the transport needs from a serialised message; tolerant of anything unparsable. */
@@ -46,6 +49,7 @@ export function messageFacts(text: string): MessageFacts {
     if (typeof meta[META.protocolVersion] === 'string') facts.metaVersion = meta[META.protocolVersion] as string;
     const key = NAMED[first.method];
     if (key && typeof params[key] === 'string') facts.name = params[key] as string;
+    if (first.method === 'tools/call' && params.arguments !== undefined) facts.arguments = params.arguments;
     if (first.method === 'initialize' && typeof params.protocolVersion === 'string') facts.initializeVersion = params.protocolVersion;
     if (first.method === 'notifications/cancelled' && (typeof params.requestId === 'string' || typeof params.requestId === 'number'))
       facts.cancels = params.requestId;
@@ -53,26 +57,28 @@ export function messageFacts(text: string): MessageFacts {
   return facts;
 }
 
-/** A header value as is when it is plain visible ASCII, else the spec's base64 sentinel form. */
-function headerSafe(value: string): string {
-  return /^[\x20-\x7e]*$/.test(value) && value.trim() === value ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
-}
-
 /**
  * The per-message MCP headers for a POST (names lower-cased). `stateless` is the cell's revision
  * when it is a stateless one: a request that does not name its version in `_meta` (a scenario
  * leaving it out on purpose) still carries that revision's headers, since every 2026-07-28 POST
  * must, and a server may take a POST without MCP-Protocol-Version for a 2025-03-26 request.
+ * `inputSchema` is the called tool's, when known: its x-mcp-header arguments become Mcp-Param-* headers.
  */
-export function mcpHeaders(facts: MessageFacts, negotiated: string | undefined, stateless?: string): Record<string, string> {
+export function mcpHeaders(facts: MessageFacts, negotiated: string | undefined, stateless?: string, inputSchema?: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  const wire = facts.metaVersion ?? (facts.method !== undefined && facts.method !== 'initialize' ? stateless : undefined);
+  const wire = wireVersion(facts, stateless);
   const version = wire ?? negotiated;
   if (version) out['mcp-protocol-version'] = version;
   if (wire) {
     // Stateless wire: the method (and name) travel in headers too, so intermediaries can route.
     if (facts.method) out['mcp-method'] = facts.method;
-    if (facts.name !== undefined) out['mcp-name'] = headerSafe(facts.name);
+    if (facts.name !== undefined) out['mcp-name'] = encodeHeaderValue(facts.name);
+    if (facts.method === 'tools/call' && inputSchema !== undefined) Object.assign(out, paramHeadersFor(inputSchema, facts.arguments));
   }
   return out;
+}
+
+/** The stateless revision a message travels at: the one its `_meta` names, else the cell's (never for initialize). */
+export function wireVersion(facts: MessageFacts, stateless?: string): string | undefined {
+  return facts.metaVersion ?? (facts.method !== undefined && facts.method !== 'initialize' ? stateless : undefined);
 }

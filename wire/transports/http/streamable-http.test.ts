@@ -118,6 +118,27 @@ describe('StreamableHttpTransport', () => {
     await transport.close();
     expect(seen[0]!.headers).toMatchObject({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'echo' });
   });
+  it('mirrors x-mcp-header arguments of a tool a 2026-07-28 tools/list showed into Mcp-Param-* headers, leaving out null ones', async () => {
+    const tool = {
+      name: 'sql',
+      inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, n: { type: 'integer', 'x-mcp-header': 'N' } } },
+    };
+    const { url, seen } = await serve((_req, body, res) => {
+      const msg = JSON.parse(body) as { id: number; method: string };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: msg.method === 'tools/list' ? { tools: [tool] } : { content: [] } }));
+    });
+    const transport = new StreamableHttpTransport({ url, timeoutMs: 2000, revision: '2026-07-28' });
+    const session = new Session(transport);
+    const list = await session.request('tools/list', {});
+    await session.response(list, 2000);
+    const call = await session.request('tools/call', { name: 'sql', arguments: { region: ' eu ', n: null } });
+    await session.response(call, 2000);
+    await transport.close();
+    expect(seen[1]!.headers['mcp-param-region']).toBe('=?base64?IGV1IA==?=');
+    expect(seen[1]!.headers['mcp-param-n']).toBeUndefined();
+  });
+
   it('resumes a POST stream cut before its response with GET and Last-Event-ID', async () => {
     const { url, seen } = await serve((req, body, res) => {
       if (req.method === 'GET' && req.headers['last-event-id'] === 'p1') {

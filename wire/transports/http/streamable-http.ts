@@ -17,8 +17,9 @@ import {
 } from '../../protocol/index.js';
 import { HttpTransportBase, type HttpTransportCommon } from './http-transport-base.js';
 import { httpCall, mediaType, readBody, type BodyText } from './http-call.js';
-import { mcpHeaders, messageFacts } from './mcp-headers.js';
+import { mcpHeaders, messageFacts, wireVersion, type MessageFacts } from './mcp-headers.js';
 import { readSse } from './sse-reader.js';
+import { ToolSchemaBook } from './tool-schemas.js';
 import { waitForPort } from './wait-for-port.js';
 
 export interface StreamableHttpOptions extends HttpTransportCommon {
@@ -33,6 +34,11 @@ export interface StreamableHttpOptions extends HttpTransportCommon {
    * skip the pre-flight connection check (a server that dies later shows as failed POSTs).
    */
   reachability?: { known: boolean };
+  /**
+   * The tools' inputSchemas as listed at 2026-07-28, shared by the transports of one run (default:
+   * this transport's own): a tools/call carries the Mcp-Param-* headers its tool's schema asks for.
+   */
+  toolSchemas?: ToolSchemaBook;
 }
 
 const ACCEPT_BOTH = 'application/json, text/event-stream';
@@ -51,9 +57,11 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
   /** Stateless requests in flight, by id: aborting one closes its stream (= cancellation). */
   private readonly statelessStreams = new Map<string, AbortController>();
   private getStreamOpened = false;
+  private readonly toolSchemas: ToolSchemaBook;
 
   constructor(private readonly options: StreamableHttpOptions) {
     super(options, 'http', 16);
+    this.toolSchemas = options.toolSchemas ?? new ToolSchemaBook();
   }
 
   async start(): Promise<void> {
@@ -78,7 +86,7 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
       ...this.baseHeaders(true),
       'content-type': 'application/json',
       accept: ACCEPT_BOTH,
-      ...mcpHeaders(facts, facts.method === 'initialize' ? undefined : this.versionHeader(), this.statelessRevision()),
+      ...mcpHeaders(facts, facts.method === 'initialize' ? undefined : this.versionHeader(), this.statelessRevision(), this.calledToolSchema(facts)),
     };
     const streamId = `post-${++this.streams}`;
     // The POST is answered in the background: send() returns once it is issued, so a scenario can
@@ -90,8 +98,11 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
         : [];
     for (const key of keys) this.statelessStreams.set(key, local);
     const signal = AbortSignal.any([this.aborter.signal, local.signal]);
+    // A 2026-07-28 tools/list answer teaches the inputSchemas later tools/call headers follow.
+    const wire = wireVersion(facts, this.statelessRevision());
+    const learn = facts.method === 'tools/list' && wire !== undefined ? (json: unknown) => this.toolSchemas.learn(wire, json) : undefined;
     this.track(
-      this.post(text, headers, streamId, facts.requestIds, facts.initializeVersion !== undefined, signal).finally(() => {
+      this.post(text, headers, streamId, facts.requestIds, facts.initializeVersion !== undefined, signal, learn).finally(() => {
         for (const key of keys) if (this.statelessStreams.get(key) === local) this.statelessStreams.delete(key);
       }),
     );
@@ -125,7 +136,7 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     const headers: Record<string, string> = {
       ...(sameOrigin ? this.baseHeaders(useSession) : {}),
       ...(useSession ? this.versionHeaders() : {}),
-      ...(request.body !== undefined ? { 'content-type': 'application/json', ...mcpHeaders(messageFacts(request.body), undefined) } : {}),
+      ...(request.body !== undefined ? { 'content-type': 'application/json', ...this.rawMcpHeaders(request.body) } : {}),
       accept: request.method === 'GET' ? 'text/event-stream' : ACCEPT_BOTH,
     };
     for (const [name, value] of Object.entries(request.headers ?? {})) {
@@ -170,6 +181,7 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     ids: (string | number | null)[],
     isInitialize: boolean,
     signal: AbortSignal,
+    learn?: (json: unknown) => void,
   ): Promise<void> {
     const { exchange, response, badHeader } = await this.exchangeOnce('POST', headers, text, streamId, this.timeoutMs, signal);
     if (!response) {
@@ -203,6 +215,7 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
       for (const id of responseIds(json)) delivered.add(JSON.stringify(id));
       if (inReplyTo !== undefined && responseIds(json).some((id) => id === null)) delivered.add(JSON.stringify(inReplyTo));
       if (isInitialize) this.learnVersion(json);
+      learn?.(json);
       this.emit({
         kind: 'message',
         message: json,
@@ -397,6 +410,19 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
   private versionHeader(): string | undefined {
     const v = this.negotiated;
     return v && isRevision(v) && compareRevisions(v, '2025-06-18') >= 0 ? v : undefined;
+  }
+
+  /** The inputSchema of the tool a 2026-07-28 tools/call names, when a tools/list answer showed it. */
+  private calledToolSchema(facts: MessageFacts): unknown {
+    const wire = wireVersion(facts, this.statelessRevision());
+    if (facts.method !== 'tools/call' || facts.name === undefined || wire === undefined) return undefined;
+    return this.toolSchemas.inputSchema(wire, facts.name);
+  }
+
+  /** The MCP headers of a scenario's raw request, mirrored from its body like any other POST's. */
+  private rawMcpHeaders(body: string): Record<string, string> {
+    const facts = messageFacts(body);
+    return mcpHeaders(facts, undefined, undefined, facts.metaVersion !== undefined ? this.calledToolSchema(facts) : undefined);
   }
 
   private statelessRevision(): Revision | undefined {
