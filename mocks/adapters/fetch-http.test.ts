@@ -118,3 +118,47 @@ describe('createMcpFetchHandler', () => {
     endpoint.close();
   });
 });
+
+describe('Mcp-Param-* headers (2026-07-28)', () => {
+  const tool = {
+    name: 'sql',
+    inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, query: { type: 'string' } } },
+    text: 'ok',
+  };
+  const endpoint = createMcpFetchHandler(
+    createMockFromConfig({ serverInfo: { name: 'fetch', version: '1.0.0' }, revisions: ['2026-07-28'], tools: [tool] }, { record: false }),
+  );
+  const call = (args: Record<string, unknown>, headers: Record<string, string>) =>
+    poster(endpoint)(
+      {
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: {
+          name: 'sql',
+          arguments: args,
+          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+        },
+      },
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'sql', ...headers },
+    );
+
+  it('refuses a call whose annotated argument has no header, or a different one, with 400 and -32020', async () => {
+    for (const headers of [{}, { 'mcp-param-region': 'us-east1' }]) {
+      const answer = await call({ region: 'us-west1' }, headers);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ id: 5, error: { code: -32020 } });
+    }
+  });
+
+  it('accepts the header in the base64 sentinel form, and expects none for a null value', async () => {
+    for (const [args, headers] of [
+      [{ region: 'Grüße' }, { 'mcp-param-region': '=?base64?R3LDvMOfZQ==?=' }],
+      [{ region: null }, {}],
+    ] as const) {
+      const answer = await call(args, headers);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).not.toContain('-32020');
+    }
+  });
+});

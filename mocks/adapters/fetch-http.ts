@@ -150,24 +150,29 @@ export function createMcpFetchHandler(server: MockServer, options: FetchHandlerO
     return new Promise<Response>((resolve) => {
       const streams = new SessionStreams(false);
       let answered = false;
-      const connection = server.connect((message) => {
-        if (!answered) {
-          answered = true;
-          const status = loneErrorStatus(message, requestIds, lacksRequiredMeta(first));
-          if (status !== undefined) {
-            connection.close();
-            resolve(new Response(JSON.stringify(message), { status, headers: { 'content-type': JSON_TYPE } }));
-            return;
+      const httpHeaders = Object.fromEntries(request.headers);
+      const connection = server.connect(
+        (message) => {
+          if (!answered) {
+            answered = true;
+            const status = loneErrorStatus(message, requestIds, lacksRequiredMeta(first));
+            if (status !== undefined) {
+              connection.close();
+              resolve(new Response(JSON.stringify(message), { status, headers: { 'content-type': JSON_TYPE } }));
+              return;
+            }
+            const { sink, body: sse } = createSseBody();
+            // The client hanging up ends a listen stream (and anything else it was waiting for).
+            sink.onClose(() => connection.close());
+            streams.open(requestIds, sink);
+            resolve(new Response(sse, { status: 200, headers: SSE_HEADERS }));
           }
-          const { sink, body: sse } = createSseBody();
-          // The client hanging up ends a listen stream (and anything else it was waiting for).
-          sink.onClose(() => connection.close());
-          streams.open(requestIds, sink);
-          resolve(new Response(sse, { status: 200, headers: SSE_HEADERS }));
-        }
-        streams.route(message, responseIdsOf(message));
-        if (streams.openCount === 0) connection.close();
-      });
+          streams.route(message, responseIdsOf(message));
+          if (streams.openCount === 0) connection.close();
+        },
+        // Tool handlers compare the Mcp-Param-* headers with the arguments their schema annotates.
+        { httpHeaders },
+      );
       request.signal.addEventListener('abort', () => connection.close(), { once: true });
       connection.receive(body);
     });

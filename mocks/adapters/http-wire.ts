@@ -8,10 +8,11 @@ export const JSON_TYPE = 'application/json';
 export const SSE_TYPE = 'text/event-stream';
 
 /**
- * HTTP statuses 2026-07-28 gives to some errors of a request answered alone (basic/transports/streamable-http;
+ * HTTP statuses 2026-07-28 gives to some errors of a request answered alone (basic/transports/streamable-http,
+ * -32020 also for the Mcp-Param-* headers a tool handler checks;
  * -32021 from basic/index, per-request protocol fields).
  */
-const ERROR_STATUS: Record<number, number> = { [-32601]: 404, [-32022]: 400, [-32021]: 400 };
+const ERROR_STATUS: Record<number, number> = { [-32601]: 404, [-32022]: 400, [-32021]: 400, [-32020]: 400 };
 
 export function mediaType(value: string | null): string | undefined {
   return value == null ? undefined : value.split(';')[0]!.trim().toLowerCase();

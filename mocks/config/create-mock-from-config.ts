@@ -3,7 +3,17 @@
 // in, completions filtered by prefix. Capabilities follow what the file defines unless it names them.
 import { validateWithSchema } from '../../schema/json-schema-dialects.js';
 import { compareRevisions, isStateless, type Revision } from '../../schema/revisions.js';
-import { createMockServer, mcp, pagedList, ProtocolError, type Handler, type MockLogger, type MockServer, type RequestContext } from '../core/index.js';
+import {
+  checkParamHeaders,
+  createMockServer,
+  mcp,
+  pagedList,
+  ProtocolError,
+  type Handler,
+  type MockLogger,
+  type MockServer,
+  type RequestContext,
+} from '../core/index.js';
 import { perform, type BehaviourEffects } from './behaviour.js';
 import { completionsDeclared, promptDefinition, resourceDefinition, templateDefinition, toolDefinition } from './definitions.js';
 import { matchesPartially } from './matches-partially.js';
@@ -73,6 +83,7 @@ function toolHandlers(config: MockConfig, pageSize: number): Handler[] {
       if (!tool) throw new ProtocolError(-32602, `Unknown tool: ${name}`);
       const args = ctx.params.arguments ?? {};
       if (!isObject(args)) throw new ProtocolError(-32602, 'Invalid params: tools/call arguments must be an object');
+      checkParamHeaders(ctx, tool.inputSchema, args);
       const problems = validateWithSchema(tool.inputSchema ?? { type: 'object' }, args, ctx.revision);
       if (problems.length > 0) {
         const detail = `Invalid arguments for tool ${name}: ${problems.map((p) => `${p.pointer || '/'} ${p.message}`).join('; ')}`;

@@ -113,6 +113,7 @@ export class Connection implements ServerConnection, ContextHost {
     private readonly core: ServerCore,
     private readonly send: (message: object) => void,
     private readonly onTransport?: (directive: TransportDirective) => boolean,
+    readonly httpHeaders: Readonly<Record<string, string>> | undefined = undefined,
   ) {
     this.direct = { expect: () => undefined, reply: (response, request) => this.emit(response, request), skip: () => undefined };
   }

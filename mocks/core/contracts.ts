@@ -47,6 +47,8 @@ export interface RequestContext {
   requestClient(method: string, params?: Record<string, unknown>, options?: ClientRequestOptions): Promise<Record<string, unknown>>;
   /** Asks the transport for something only it can do about this request; returns whether it did. */
   transport(directive: { kind: 'drop-stream'; retryMs?: number } | { kind: 'end-session' }): boolean;
+  /** The headers of the HTTP request that carried this request (2026-07-28 over HTTP only), names lower-cased. */
+  readonly httpHeaders: Readonly<Record<string, string>> | undefined;
 }
 
 export interface ClientRequestOptions {
@@ -93,6 +95,7 @@ export interface ContextHost {
     ignoreCapabilities?: boolean,
   ): Promise<Record<string, unknown>>;
   transport(directive: TransportDirective): boolean;
+  readonly httpHeaders: Readonly<Record<string, string>> | undefined;
 }
 
 export type RequestMatcher = string | ((request: JsonRpcRequest, ctx: RequestContext) => boolean);
@@ -192,6 +195,8 @@ export type TransportDirective = { kind: 'drop-stream'; requestId: RequestId; re
 export interface ConnectOptions {
   /** Returns whether the transport carried the directive out. */
   onTransport?: (directive: TransportDirective) => boolean;
+  /** The headers of the HTTP request that carries this connection's messages (2026-07-28 over HTTP), names lower-cased. */
+  httpHeaders?: Readonly<Record<string, string>>;
 }
 
 export interface UnhandledRequest {

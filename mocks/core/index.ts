@@ -26,6 +26,7 @@ export type {
   NotificationListener,
 } from './handlers.js';
 export { reply, Reply, ProtocolError, RequestAbortedError } from './reply.js';
+export { checkParamHeaders } from './param-headers.js';
 export type { ReplyValue } from './reply.js';
 export { ClientRequestError } from './request-context.js';
 export type { RequestContext, NotificationContext, ClientRequestOptions } from './request-context.js';

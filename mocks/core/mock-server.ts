@@ -88,7 +88,7 @@ class MockServerImpl implements MockServer, ServerCore {
   }
 
   connect(send: (message: object) => void, options: ConnectOptions = {}): ServerConnection {
-    const connection = new Connection(this.nextConnectionId++, this, send, options.onTransport);
+    const connection = new Connection(this.nextConnectionId++, this, send, options.onTransport, options.httpHeaders);
     this.connections.add(connection);
     return connection;
   }

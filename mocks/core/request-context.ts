@@ -53,6 +53,10 @@ export class RequestContextImpl implements RequestContext {
     return this.host.server;
   }
 
+  get httpHeaders(): Readonly<Record<string, string>> | undefined {
+    return this.host.httpHeaders;
+  }
+
   get progressToken(): RequestId | undefined {
     const meta = this.params._meta;
     if (typeof meta !== 'object' || meta === null) return undefined;

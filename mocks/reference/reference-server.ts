@@ -2,6 +2,7 @@
 // mock core plus handlers for tools, resources, prompts and completion. `npm start` tests it.
 import { compareRevisions, isStateless, type Revision } from '../../schema/revisions.js';
 import {
+  checkParamHeaders,
   createMockServer,
   mcp,
   pagedList,
@@ -81,6 +82,7 @@ function handlers(state: ReferenceState, pageSize: number, tasks: TaskStore): Ha
       const args = ctx.params.arguments ?? {};
       // Not an object: the request breaks the CallToolRequest schema, a protocol error everywhere.
       if (!isObject(args)) throw new ProtocolError(-32602, 'Invalid params: tools/call arguments must be an object');
+      checkParamHeaders(ctx, tool.inputSchema, args);
       const problems = validateArguments(tool.inputSchema, args);
       if (problems.length > 0) {
         const detail = `Invalid arguments for tool ${name}: ${problems.join('; ')}`;

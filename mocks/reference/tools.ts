@@ -252,6 +252,25 @@ const TOOLS: readonly ToolSpec[] = [
     run: (args) => text([...String(args.text)].reverse().join('')),
   },
   {
+    // x-mcp-header (2026-07-28): over HTTP the client mirrors `region` (and `priority` when given)
+    // into Mcp-Param-Region / Mcp-Param-Priority, and the server refuses a call whose headers disagree.
+    name: 'regional-echo',
+    since: '2026-07-28',
+    title: 'Regional echo',
+    description: 'Returns the region and the text it is given; the region travels in the Mcp-Param-Region header over HTTP.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        region: { type: 'string', description: 'Where to run', 'x-mcp-header': 'Region' },
+        priority: { type: 'integer', description: 'Optional priority', 'x-mcp-header': 'Priority' },
+        text: { type: 'string' },
+      },
+      required: ['region'],
+    },
+    annotations: readOnly,
+    run: (args) => text(`${String(args.region)}: ${String(args.text ?? '')}`),
+  },
+  {
     // Last, so that scenarios picking "the first tool that…" never call it without a task.
     name: 'task-only',
     onlyAt: '2025-11-25',
