@@ -1,6 +1,7 @@
 // Which tool arguments 2026-07-28 mirrors into `Mcp-Param-{Name}` HTTP headers: the properties of a
 // tool's inputSchema that carry an `x-mcp-header` annotation and are statically reachable from the
-// root, through `properties` keys only (basic/transports/streamable-http, "Schema Extension").
+// root, through `properties` keys only (basic/transports/streamable-http, "Schema Extension"), and
+// how a value is written into such a header ("Value Encoding").
 // Shared by the HTTP transport, the mock servers and the scenario expressions, so that everyone
 // reads an annotation the same way.
 
@@ -57,6 +58,32 @@ export function valueAt(args: unknown, path: readonly string[]): unknown {
     here = here[key];
   }
   return here;
+}
+
+const SENTINEL = /^=\?base64\?(.*)\?=$/s;
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/**
+ * A header value as is when it is plain visible ASCII without edge spaces, else the base64
+ * sentinel form; a plain value that looks like the sentinel is encoded too, so it cannot be misread.
+ */
+export function encodeHeaderValue(text: string): string {
+  const plain = PLAIN.test(text) && text.trim() === text && !SENTINEL.test(text);
+  return plain ? text : `=?base64?${Buffer.from(text, 'utf8').toString('base64')}?=`;
+}
+
+/** The text a header value stands for: the sentinel form decoded, anything else as is. */
+export function decodeHeaderValue(value: string): string {
+  const m = SENTINEL.exec(value);
+  return m ? Buffer.from(m[1]!, 'base64').toString('utf8') : value;
+}
+
+/** An argument's text before encoding: strings as is, integers in decimal, booleans in lower case; nothing for null or absent. */
+export function argumentText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -144,7 +144,7 @@ describe('Mcp-Param-* headers (2026-07-28)', () => {
     );
 
   it('refuses a call whose annotated argument has no header, or a different one, with 400 and -32020', async () => {
-    for (const headers of [{}, { 'mcp-param-region': 'us-east1' }]) {
+    for (const headers of [{}, { 'mcp-param-region': 'us-east1' }] as Record<string, string>[]) {
       const answer = await call({ region: 'us-west1' }, headers);
       expect(answer.status).toBe(400);
       expect(await answer.json()).toMatchObject({ id: 5, error: { code: -32020 } });
@@ -152,10 +152,11 @@ describe('Mcp-Param-* headers (2026-07-28)', () => {
   });
 
   it('accepts the header in the base64 sentinel form, and expects none for a null value', async () => {
-    for (const [args, headers] of [
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ region: 'Grüße' }, { 'mcp-param-region': '=?base64?R3LDvMOfZQ==?=' }],
       [{ region: null }, {}],
-    ] as const) {
+    ];
+    for (const [args, headers] of cases) {
       const answer = await call(args, headers);
       expect(answer.status).toBe(200);
       expect(await answer.text()).not.toContain('-32020');

@@ -1,7 +1,8 @@
 // Evaluates scenario expressions (suites/README.md, "Expressions"): $var, "${}" interpolation,
-// $validArgs, $quickArgs, $invalidArgs, $repeat, $literal, $merge and $firstMatch, recursively through
+// $validArgs, $quickArgs, $invalidArgs, $repeat, $literal, $merge, $firstMatch and $headerParams, recursively through
 // objects and arrays.
 import { EXPRESSION_OPERATORS } from '../../schema/scenario/index.js';
+import { headerParamsFor } from './header-params.js';
 import { invalidArgsFor } from './invalid-args.js';
 import { isPlainObject } from './json-values.js';
 import { quickArgsFor } from './quick-args.js';
@@ -90,6 +91,8 @@ function operator(op: string, operand: unknown, ctx: EvalContext): unknown {
       return mergeObjects(operand, ctx);
     case '$firstMatch':
       return firstMatch(operand, ctx);
+    case '$headerParams':
+      return headerParamsOf(operand, ctx);
     default:
       return operand;
   }
@@ -162,6 +165,21 @@ function inputResponsesFor(spec: unknown): Record<string, unknown> {
     if (isPlainObject(reply) && 'result' in reply) out[key] = reply.result;
   }
   return out;
+}
+
+/** `$headerParams: tool` or `{ tool, text, omit }`: the tool's first x-mcp-header argument and arguments giving it a value. */
+function headerParamsOf(operand: unknown, ctx: EvalContext): unknown {
+  const spec = isPlainObject(operand) ? operand : { tool: operand };
+  const text = spec.text === undefined ? undefined : evaluate(spec.text, ctx);
+  if (typeof spec.tool !== 'string' || (text !== undefined && typeof text !== 'string')) {
+    throw new ExpressionError(
+      'Failed to evaluate `$headerParams`: it needs a tool variable, or `{ tool: <variable>, text: <string>, omit: <boolean> }`. Fix the operand.',
+    );
+  }
+  return headerParamsFor(inputSchemaOf('$headerParams', spec.tool, ctx), ctx.seed, {
+    ...(text !== undefined ? { text } : {}),
+    ...(spec.omit === true ? { omit: true } : {}),
+  });
 }
 
 /** The inputSchema behind `$validArgs: tool`: the variable's `inputSchema`, or the value itself when it is a schema. */

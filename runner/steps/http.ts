@@ -24,7 +24,9 @@ export async function runHttp(ctx: StepContext, step: HttpStep): Promise<void> {
   }
   const scope = { vars: ctx.vars, seed: ctx.seed };
   const headers: Record<string, string | null> = {};
-  for (const [name, value] of Object.entries(step.headers ?? {})) {
+  for (const [written, value] of Object.entries(step.headers ?? {})) {
+    // A name may come from a variable too (`"${param.header}": null`), e.g. a tool's Mcp-Param-* header.
+    const name = written.includes('${') ? String(evaluate(written, scope)) : written;
     // An unset variable leaves the header out (e.g. `protocolVersionHeader` before 2025-06-18), like
     // an unset member of a JSON body, rather than sending the text "undefined".
     const evaluated = value === null ? undefined : evaluate(value, scope);

@@ -66,6 +66,7 @@ export const EXPRESSION_OPERATORS = [
   '$inputResponses',
   '$merge',
   '$firstMatch',
+  '$headerParams',
 ] as const;
 
 export const SCENARIO_TAGS = [

@@ -49,6 +49,27 @@ const ROWS: DefectRow[] = [
     rule: 'transport.http.unsupported-version-400',
     status: 'failed',
   },
+  {
+    defect: 'ignores-param-header',
+    revision: '2026-07-28',
+    scenario: 'http/param-header-mismatch',
+    rule: 'transport.http.param-header-mismatch-400',
+    status: 'failed',
+  },
+  {
+    defect: 'param-header-not-decoded',
+    revision: '2026-07-28',
+    scenario: 'http/param-header-base64',
+    rule: 'transport.http.param-header-decoded',
+    status: 'failed',
+  },
+  {
+    defect: 'param-header-always-expected',
+    revision: '2026-07-28',
+    scenario: 'http/param-header-mismatch',
+    rule: 'transport.http.param-header-absent-value',
+    status: 'failed',
+  },
   { defect: 'mcp-name-not-decoded', revision: '2026-07-28', scenario: 'http/mcp-name-base64', rule: 'transport.http.mcp-name-decoded', status: 'failed' },
   { defect: 'listen-json', revision: '2026-07-28', scenario: 'http/listen-stream', rule: 'transport.http.listen-sse-stream', status: 'warning' },
   {
