@@ -4,7 +4,7 @@
 // `{command}` becomes the words of the server command to spawn; with {url} instead, the client
 // connects over Streamable HTTP. The scenario under test is in
 // MCP_CONFORM_SCENARIO; this client needs no special case: every client scenario asks it to
-// connect, list the tools (every page), call each one (giving up after a second), and disconnect.
+// connect, list the tools (every page), call each one with its properties' defaults (giving up after a second), and disconnect.
 // Over HTTP it can authorize (OAuth, client/auth-* scenarios) without a browser: the SDK's OAuth
 // client does discovery, registration, PKCE and the token exchange; the provider below "opens" the
 // authorization URL by fetching it and reads the code from the redirect's Location.
@@ -51,7 +51,7 @@ try {
   } while (cursor !== undefined);
   for (const tool of tools) {
     try {
-      await withStepUp(() => client.callTool({ name: tool.name, arguments: {} }, undefined, { timeout: 1000 }));
+      await withStepUp(() => client.callTool({ name: tool.name, arguments: defaultArguments(tool) }, undefined, { timeout: 1000 }));
     } catch (err) {
       process.stderr.write(`[${scenario}] ${tool.name}: ${err.message}\n`);
     }
@@ -62,4 +62,11 @@ try {
   // A cancellation of a timed-out call may still be in flight: let it go out before closing.
   await Promise.all(opened.map((transport) => settleSends(transport)));
   await client.close();
+}
+
+/** The arguments each tool is called with: the `default` of every property of its inputSchema that declares one. */
+function defaultArguments(tool) {
+  const out = {};
+  for (const [key, property] of Object.entries(tool.inputSchema?.properties ?? {})) if (property && Object.hasOwn(property, 'default')) out[key] = property.default;
+  return out;
 }

@@ -4,7 +4,7 @@
 // `{command}` becomes the words of the server command to spawn; with {url} instead, the client
 // connects over Streamable HTTP. The scenario under test is in
 // MCP_CONFORM_SCENARIO; this client needs no special case: every client scenario asks it to
-// connect (probing for 2026-07-28 with server/discover first), list the tools (every page), call each one (giving up after a second), and disconnect.
+// connect (probing for 2026-07-28 with server/discover first), list the tools (every page), call each one with its properties' defaults (giving up after a second), and disconnect.
 // Over HTTP it authorizes (OAuth, client/auth-* scenarios) headlessly, with headless-oauth.mjs.
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -50,7 +50,7 @@ try {
   } while (cursor !== undefined);
   for (const tool of tools) {
     try {
-      await withStepUp(() => client.callTool({ name: tool.name, arguments: {} }, { timeout: 1000 }));
+      await withStepUp(() => client.callTool({ name: tool.name, arguments: defaultArguments(tool) }, { timeout: 1000 }));
     } catch (err) {
       process.stderr.write(`[${scenario}] ${tool.name}: ${err.message}\n`);
     }
@@ -61,4 +61,11 @@ try {
   // A cancellation of a timed-out call may still be in flight: let it go out before closing.
   await Promise.all(opened.map((transport) => settleSends(transport)));
   await client.close();
+}
+
+/** The arguments each tool is called with: the `default` of every property of its inputSchema that declares one. */
+function defaultArguments(tool) {
+  const out = {};
+  for (const [key, property] of Object.entries(tool.inputSchema?.properties ?? {})) if (property && Object.hasOwn(property, 'default')) out[key] = property.default;
+  return out;
 }

@@ -231,7 +231,7 @@ function judgeOne(
       return judgeCancellations(e.duty, input.fromClient, toClient, isStateless(input.revision));
     case 'http': {
       if (!input.http) return { status: 'skipped', message: 'HTTP-level duties are judged only when the client is tested over {url}' };
-      return judgeHttpDuty(e.duty, input.http, input.revision);
+      return judgeHttpDuty(e.duty, input.http, input.revision, toClient);
     }
     case 'auth': {
       if (!input.auth)

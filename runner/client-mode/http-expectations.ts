@@ -1,11 +1,12 @@
 // Judges a client's HTTP-level duties over Streamable HTTP (basic/transports): the session id it
 // was given on every later request, the protocol version header, a new session after 404, and
 // resuming a dropped stream with Last-Event-ID after the `retry` the server asked for, the Accept
-// header of every POST and GET. Each duty is
+// header of every POST and GET, the Mcp-Param-* headers of annotated tool arguments. Each duty is
 // judged from the requests the mock saw (HttpFacts), in arrival order.
 import { META } from '../../wire/protocol/index.js';
 import type { Revision } from '../../schema/revisions.js';
 import type { HttpFacts, HttpRequestRecord } from './http-host.js';
+import { listedToolSchemas, paramHeaders } from './param-header-expectations.js';
 import type { HttpCheckName } from './types.js';
 
 export interface HttpVerdict {
@@ -23,7 +24,8 @@ const isInitialize = (r: HttpRequestRecord) => r.method === 'POST' && bodyMethod
 const show = (r: HttpRequestRecord, header: string) =>
   `${r.method}${bodyMethod(r) ? ` ${bodyMethod(r)}` : ''} with ${header}: ${r.headers[header] ?? '(absent)'}`;
 
-export function judgeHttpDuty(duty: HttpCheckName, facts: HttpFacts, revision: Revision): HttpVerdict {
+/** `toClient` holds what the mock sent: the tool lists whose x-mcp-header annotations the client had to follow. */
+export function judgeHttpDuty(duty: HttpCheckName, facts: HttpFacts, revision: Revision, toClient: readonly { message?: unknown }[] = []): HttpVerdict {
   switch (duty) {
     case 'session-id':
       return sessionId(facts.requests);
@@ -41,6 +43,8 @@ export function judgeHttpDuty(duty: HttpCheckName, facts: HttpFacts, revision: R
       return retry(facts);
     case 'accept-header':
       return acceptHeader(facts.requests);
+    case 'param-headers':
+      return paramHeaders(facts.requests, listedToolSchemas(toClient));
   }
 }
 

@@ -42,6 +42,7 @@ const HTTP_CHECKS = [
   'resume-after-drop',
   'respects-retry',
   'accept-header',
+  'param-headers',
 ] as const;
 export type HttpCheckName = (typeof HTTP_CHECKS)[number];
 

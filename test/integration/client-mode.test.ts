@@ -124,6 +124,7 @@ const HTTP_DEFECTS = [
     rule: 'client.http.invalid-param-header-tool',
     status: 'failed',
   },
+  { defect: 'no-param-headers', revision: '2026-07-28', scenario: 'client/http-param-headers', rule: 'client.http.param-headers', status: 'failed' },
 ] as const;
 
 /** Each planted authorization defect (test/fixtures/clients/README.md) and the check it must trip over {url}. */
