@@ -67,6 +67,7 @@ try {
 /** The arguments each tool is called with: the `default` of every property of its inputSchema that declares one. */
 function defaultArguments(tool) {
   const out = {};
-  for (const [key, property] of Object.entries(tool.inputSchema?.properties ?? {})) if (property && Object.hasOwn(property, 'default')) out[key] = property.default;
+  for (const [key, property] of Object.entries(tool.inputSchema?.properties ?? {}))
+    if (property && Object.hasOwn(property, 'default')) out[key] = property.default;
   return out;
 }
