@@ -5,7 +5,15 @@
 import { headerParams, valueAt } from '../../schema/mcp-header-params.js';
 import { paramHeaderMismatch } from '../../wire/protocol/index.js';
 import type { HttpRequestRecord } from './host-facts.js';
-import type { HttpVerdict } from './http-expectations.js';
+
+/** The verdict of the duty, shaped like every HTTP duty's (http-expectations.ts imports this module). */
+interface ParamHeaderVerdict {
+  status: 'passed' | 'failed' | 'skipped';
+  message: string;
+  expected?: string;
+  actual?: string;
+  evidence?: number[];
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -20,7 +28,7 @@ export function listedToolSchemas(toClient: readonly { message?: unknown }[]): M
   return out;
 }
 
-export function paramHeaders(requests: HttpRequestRecord[], schemas: Map<string, unknown>): HttpVerdict {
+export function paramHeaders(requests: HttpRequestRecord[], schemas: Map<string, unknown>): ParamHeaderVerdict {
   const calls = requests.filter((r) => {
     const body = r.body as { method?: unknown; params?: { name?: unknown } } | undefined;
     return (
