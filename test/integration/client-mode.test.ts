@@ -236,7 +236,6 @@ describe('mcp-conform --client', () => {
     expect(await plantAll(AUTH_DEFECTS, '{url}', true)).toEqual(AUTH_DEFECTS);
   }, 300_000);
 
-
   it.each([
     ['no placeholder', ['--client', 'node client.js'], /neither \{command\} nor \{url\}/],
     ['both placeholders', ['--client', 'node client.js {command} {url}'], /both \{command\} and \{url\}/],

@@ -9,7 +9,7 @@ import { type ClientConformanceOptions, type ConformanceOptions, runClientConfor
 import { renderJsonReport } from '../../reports/json/index.js';
 import { ROOT, type Report } from './run-cli.js';
 
-export interface InProcessRun {
+interface InProcessRun {
   code: number;
   report: Report;
 }
