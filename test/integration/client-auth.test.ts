@@ -3,10 +3,13 @@
 // Metadata Documents, application_type in registration, the 2026-07-28 issuer and refresh-token checks. Each
 // planted defect of the mini client (test/fixtures/clients/README.md) must be caught by its exact
 // scenario, rule and verdict, and nothing else of that cell may fail.
-import { afterAll, describe, expect, it } from 'vitest';
-import { removeCliScratch, runCli } from './run-cli.js';
+import { describe, expect, it } from 'vitest';
+import type { Revision } from '../../schema/revisions.js';
+import { inPool, runClient } from './run-in-process.js';
 
-afterAll(removeCliScratch);
+/** An --auth client run in this process (run-in-process.ts). */
+const runAuth = (command: string, scenarios: string[], revision?: Revision) =>
+  runClient({ command, auth: true, scenarios, ...(revision ? { revisions: [revision] } : {}) });
 
 const MINI = 'node test/fixtures/clients/mini-client.mjs';
 
@@ -86,53 +89,32 @@ const DEFECTS = [
 
 /** Each defect in its own run of its one cell, four at a time; returns every check of the cell that did not pass. */
 async function plant(defects: readonly (typeof DEFECTS)[number][]) {
-  const out: { defect: string; scenario: string; revision: string; findings: string[] }[] = [];
-  for (let i = 0; i < defects.length; i += 4) {
-    const batch = defects.slice(i, i + 4);
-    const runs = await Promise.all(
-      batch.map((d) =>
-        runCli(['--client', `${MINI} --defect ${d.defect} {url}`, '--auth', '--scenario', d.scenario, '--revision', d.revision], { timeoutMs: 60_000 }),
-      ),
-    );
-    runs.forEach((run, j) => {
-      const d = batch[j]!;
-      const cell = run.report?.scenarios.find((s) => s.id === d.scenario && s.revision === d.revision);
-      out.push({
-        defect: d.defect,
-        scenario: d.scenario,
-        revision: d.revision,
-        findings: (cell?.checks ?? []).filter((c) => c.status !== 'passed' && c.status !== 'skipped').map((c) => `${c.rule} ${c.status}`),
-      });
-    });
-  }
-  return out;
+  const runs = await inPool(
+    4,
+    defects.map((d) => () => runAuth(`${MINI} --defect ${d.defect} {url}`, [d.scenario], d.revision)),
+  );
+  return runs.map((run, i) => {
+    const d = defects[i]!;
+    const cell = run.report.scenarios.find((s) => s.id === d.scenario && s.revision === d.revision);
+    return {
+      defect: d.defect,
+      scenario: d.scenario,
+      revision: d.revision,
+      findings: (cell?.checks ?? []).filter((c) => c.status !== 'passed' && c.status !== 'skipped').map((c) => `${c.rule} ${c.status}`),
+    };
+  });
 }
 
 describe('client authorization: the SDK example clients', () => {
   it('SDK 1.x answers a scope challenge with a refresh, not a step-up (warning); SDK 2.x steps up and keeps its scope', async () => {
     const [v1, v2] = await Promise.all([
-      runCli(['--client', 'node examples/clients/sdk-client.mjs {url}', '--auth', '--scenario', 'client/auth-step-up', '--revision', '2025-11-25'], {
-        timeoutMs: 60_000,
-      }),
-      runCli(
-        [
-          '--client',
-          'node examples/clients/sdk2-client.mjs {url}',
-          '--auth',
-          '--scenario',
-          'client/auth-step-up',
-          '--scenario',
-          'client/auth-step-up-scope-union',
-          '--revision',
-          '2026-07-28',
-        ],
-        { timeoutMs: 60_000 },
-      ),
+      runAuth('node examples/clients/sdk-client.mjs {url}', ['client/auth-step-up'], '2025-11-25'),
+      runAuth('node examples/clients/sdk2-client.mjs {url}', ['client/auth-step-up', 'client/auth-step-up-scope-union'], '2026-07-28'),
     ]);
     const stepUp = (run: typeof v1) =>
-      run.report?.scenarios.flatMap((s) => s.checks.filter((c) => c.rule.startsWith('client.auth.')).map((c) => `${s.id} ${c.rule} ${c.status}`));
+      run.report.scenarios.flatMap((s) => s.checks.filter((c) => c.rule.startsWith('client.auth.')).map((c) => `${s.id} ${c.rule} ${c.status}`));
     expect(stepUp(v1)).toEqual(['client/auth-step-up client.auth.step-up warning']);
-    expect(v1.report?.scenarios[0]?.checks.find((c) => c.rule === 'client.auth.step-up')?.message).toMatch(/refreshed its token instead/);
+    expect(v1.report.scenarios[0]?.checks.find((c) => c.rule === 'client.auth.step-up')?.message).toMatch(/refreshed its token instead/);
     expect(stepUp(v2)).toEqual(['client/auth-step-up client.auth.step-up passed', 'client/auth-step-up-scope-union client.auth.step-up-scope-union passed']);
   }, 120_000);
 });
@@ -145,8 +127,8 @@ describe('client authorization: planted defects', () => {
 
   it('the correct mini client passes every new authorization scenario with a verdict, not a skip', async () => {
     const scenarios = [...new Set(DEFECTS.map((d) => d.scenario))];
-    const run = await runCli(['--client', `${MINI} {url}`, '--auth', ...scenarios.flatMap((s) => ['--scenario', s])], { timeoutMs: 120_000 });
-    const cells = run.report?.scenarios ?? [];
+    const run = await runAuth(`${MINI} {url}`, scenarios);
+    const cells = run.report.scenarios;
     expect(cells.filter((s) => s.status !== 'passed').map((s) => `${s.id} ${s.revision} ${s.status}`)).toEqual([]);
     for (const d of DEFECTS) {
       const cell = cells.find((s) => s.id === d.scenario && s.revision === d.revision);

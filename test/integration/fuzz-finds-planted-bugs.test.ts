@@ -1,7 +1,6 @@
 // Proves the fuzzer against planted bugs: within a small fixed-seed budget it finds each defect the
 // mini-server plants for it, cites the right rule, shrinks the input, and the saved counterexample
-// replays through `mcp-conform --scenario-file` to the same failure. Clean servers pass.
-import { execFile } from 'node:child_process';
+// replays as a scenario file (what `--scenario-file` loads) to the same failure. Clean servers pass.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,9 +11,9 @@ import { createReferenceServer } from '../../mocks/reference/index.js';
 import { counterexampleYaml, prepareTarget, runFuzz, type FuzzOutcome, type Violation } from '../../runner/fuzz/index.js';
 import { StdioTransport, quoteWord } from '../../wire/transports/index.js';
 import type { Revision } from '../../schema/revisions.js';
+import { runServer } from './run-in-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'targets', 'mini-server.mjs');
 const CLIENT = { clientInfo: { name: 'mcp-conform-test', version: '0' }, capabilities: {} };
 const SEED = 1;
@@ -45,24 +44,16 @@ async function fuzzStdio(command: string, revision: Revision, runs: number, stop
   });
 }
 
-function replay(command: string, file: string, revision: Revision): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, '--server', command, '--scenario-file', file, '--revision', revision, '--timeout', '3000', '--no-color'],
-      (error, stdout) => {
-        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout });
-      },
-    );
-  });
-}
+/** Runs the saved counterexample as a scenario file (what `--scenario-file` does), in this process. */
+const replay = (command: string, file: string, revision: Revision) =>
+  runServer({ target: { command }, scenarioFiles: [file], revisions: [revision], timeoutMs: 3000 });
 
 const PLANTED = [
   // A target that dies is an `errored` cell in a scenario run (DESIGN rule 4), a failure of the property here.
-  { defect: 'crash-on-long-string', rule: 'jsonrpc.request.answered', property: 'stays-alive', replayVerdict: '1 errored' },
-  { defect: 'wrong-code-on-missing-field', rule: 'jsonrpc.error.invalid-params', property: 'invalid-params-code', replayVerdict: '1 warning' },
-  { defect: 'duplicate-response-on-unicode', rule: 'jsonrpc.response.exactly-once', property: 'exactly-once', replayVerdict: '1 failed' },
-  { defect: 'crash-on-invalid-utf8', rule: 'jsonrpc.request.answered', property: 'stays-alive', replayVerdict: '1 errored' },
+  { defect: 'crash-on-long-string', rule: 'jsonrpc.request.answered', property: 'stays-alive', replayVerdict: 'errored' },
+  { defect: 'wrong-code-on-missing-field', rule: 'jsonrpc.error.invalid-params', property: 'invalid-params-code', replayVerdict: 'warnings' },
+  { defect: 'duplicate-response-on-unicode', rule: 'jsonrpc.response.exactly-once', property: 'exactly-once', replayVerdict: 'failed' },
+  { defect: 'crash-on-invalid-utf8', rule: 'jsonrpc.request.answered', property: 'stays-alive', replayVerdict: 'errored' },
 ] as const;
 
 describe('the fuzzer finds bugs planted in the mini-server', () => {
@@ -86,11 +77,11 @@ describe('the fuzzer finds bugs planted in the mini-server', () => {
       const file = join(out, `${row.defect}.yaml`);
       writeFileSync(file, counterexampleYaml(failure!, { seed: SEED, revision }));
       const replayed = await replay(command, file, revision);
-      expect(replayed.stdout).toContain(row.rule);
-      expect(replayed.stdout).toContain(row.replayVerdict);
+      expect(replayed.report.summary[row.replayVerdict]).toBe(1);
+      expect(replayed.report.scenarios[0]?.checks.filter((c) => c.status !== 'passed').map((c) => c.rule)).toContain(row.rule);
       // The same scenario passes on the clean server: the verdict comes from the defect, not the file.
       const clean = await replay(miniServer(), file, revision);
-      expect(clean.stdout).toContain('1 passed');
+      expect(clean.report.summary.passed).toBe(1);
       expect(clean.code).toBe(0);
     });
   }

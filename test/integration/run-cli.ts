@@ -25,6 +25,7 @@ export interface ReportScenario {
 }
 export interface Report {
   target: { acceptedRevisions?: string[] };
+  summary: { scenarios: number; passed: number; failed: number; skipped: number; errored: number; warnings: number };
   scenarios: ReportScenario[];
 }
 export interface CliRun {

@@ -2,14 +2,14 @@
 // in test/fixtures/targets, nothing planted). Their findings are pinned, so a change on either
 // side shows: each entry below is a real deviation of the SDK from the rule it names (the README
 // section "What the suites find in real servers" explains them). Two revisions per server keep it
-// quick; the long --timeout keeps a loaded CI machine from turning slow start-ups into errors.
-import { afterAll, describe, expect, it } from 'vitest';
-import { findings, removeCliScratch, runCli } from './run-cli.js';
+// quick; the long timeout keeps a loaded CI machine from turning slow start-ups into errors.
+import { describe, expect, it } from 'vitest';
+import type { Revision } from '../../schema/revisions.js';
+import { findings } from './run-cli.js';
+import { runServer } from './run-in-process.js';
 
-afterAll(removeCliScratch);
-
-const run = (server: string, revisions: string[]) =>
-  runCli(['--server', server, ...revisions.flatMap((r) => ['--revision', r]), '--concurrency', '4', '--timeout', '8000']);
+/** A run in this process (run-in-process.ts). */
+const run = (server: string, revisions: Revision[]) => runServer({ target: { command: server }, revisions, concurrency: 4, timeoutMs: 8000 });
 
 // What both SDK lines do the same way.
 const bothLines = (revision: string) => [
@@ -24,9 +24,8 @@ const bothLines = (revision: string) => [
 
 describe('server suites versus real SDK servers over stdio', () => {
   it('@modelcontextprotocol/sdk 1.x: finds exactly the known deviations', { timeout: 300_000 }, async () => {
-    const { report, stderr } = await run('node test/fixtures/targets/sdk-stdio-server.mjs', ['2025-03-26', '2025-11-25']);
-    expect(report, stderr).toBeDefined();
-    expect(report!.target.acceptedRevisions).toEqual(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']);
+    const { report } = await run('node test/fixtures/targets/sdk-stdio-server.mjs', ['2025-03-26', '2025-11-25']);
+    expect(report.target.acceptedRevisions).toEqual(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']);
     const perRevision = (revision: string) => [
       ...bothLines(revision),
       // A tools/call without a name is an internal error (-32603), not invalid params.
@@ -36,7 +35,7 @@ describe('server suites versus real SDK servers over stdio', () => {
       // An unknown tool comes back as an isError result instead of a protocol error.
       `tools/call-unknown-tool @ ${revision}: tools.call.unknown-tool-protocol-error warning`,
     ];
-    expect(findings(report!)).toEqual(
+    expect(findings(report)).toEqual(
       [
         'jsonrpc/batch-received @ 2025-03-26: jsonrpc.batch.receive failed',
         ...perRevision('2025-03-26'),
@@ -48,10 +47,9 @@ describe('server suites versus real SDK servers over stdio', () => {
   });
 
   it('@modelcontextprotocol/server 2.x (dual-era): finds exactly the known deviations', { timeout: 300_000 }, async () => {
-    const { report, stderr } = await run('node test/fixtures/targets/sdk2-stdio-server.mjs', ['2025-11-25', '2026-07-28']);
-    expect(report, stderr).toBeDefined();
-    expect(report!.target.acceptedRevisions).toEqual(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28']);
-    expect(findings(report!)).toEqual(
+    const { report } = await run('node test/fixtures/targets/sdk2-stdio-server.mjs', ['2025-11-25', '2026-07-28']);
+    expect(report.target.acceptedRevisions).toEqual(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28']);
+    expect(findings(report)).toEqual(
       [
         ...bothLines('2025-11-25'),
         ...bothLines('2026-07-28'),
@@ -65,12 +63,11 @@ describe('server suites versus real SDK servers over stdio', () => {
   });
 
   it('@modelcontextprotocol/server 2.x (legacy: reject): finds exactly the known deviations', { timeout: 300_000 }, async () => {
-    const { report, stderr } = await run('node test/fixtures/targets/sdk2-stdio-server.mjs --modern-only', ['2026-07-28']);
-    expect(report, stderr).toBeDefined();
-    expect(report!.target.acceptedRevisions).toEqual(['2026-07-28']);
+    const { report } = await run('node test/fixtures/targets/sdk2-stdio-server.mjs --modern-only', ['2026-07-28']);
+    expect(report.target.acceptedRevisions).toEqual(['2026-07-28']);
     // The refusal of initialize names the supported versions, as the versioning page asks.
-    expect(report!.scenarios.find((s) => s.id === 'negotiation/modern-only-initialize-error')?.status).toBe('passed');
-    expect(findings(report!)).toEqual(
+    expect(report.scenarios.find((s) => s.id === 'negotiation/modern-only-initialize-error')?.status).toBe('passed');
+    expect(findings(report)).toEqual(
       [
         ...bothLines('2026-07-28'),
         // A request with no protocol version is answered -32022 (without the `requested` member

@@ -2,17 +2,16 @@
 // and each planted defect makes the exact scenario, rule and verdict listed below come out.
 // Every scenario must be failed by some defect or be listed, with a reason, as known unfailable.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { ConformanceOptions } from '../../api/index.js';
 import { ALWAYS_ON_RULES } from '../../runner/checks/index.js';
 import { CLIENT_ROLE_LINE } from '../../runner/suite-loader/index.js';
+import { ROOT, type ReportCheck } from './run-cli.js';
+import { runServer } from './run-in-process.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 const FIXTURE = 'test/fixtures/targets/mini-server.mjs';
 const SUITES = join(ROOT, 'suites');
 /** Short bound for every wait; scenarios that need longer (cancellation) set their own timeoutMs. */
@@ -852,43 +851,9 @@ const CLEAN_SKIPS: Record<string, string> = {
   'tools/embedded-resources-declared': 'none of its tools embeds a resource (the defect adds one); the reference server runs it',
 };
 
-interface ReportCheck {
-  id: string;
-  /** Rule id (schema/report/report.schema.json flattens the rule facts into each check). */
-  rule: string;
-  status: string;
-  message?: string;
-}
-interface ReportScenario {
-  id: string;
-  revision: string;
-  status: string;
-  skipReason?: string;
-  checks: ReportCheck[];
-}
-interface Report {
-  scenarios: ReportScenario[];
-}
-
-const scratch = mkdtempSync(join(tmpdir(), 'mcp-conform-fixtures-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-let counter = 0;
-
-function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string; report?: Report }> {
-  const reportPath = join(scratch, `report-${++counter}.json`);
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args, '--timeout', String(TIMEOUT_MS), '--report', `json=${reportPath}`],
-      { cwd: ROOT, timeout: 170_000, maxBuffer: 32 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as Report) : undefined;
-        resolve({ code, stdout, stderr, ...(report ? { report } : {}) });
-      },
-    );
-  });
-}
+/** Every run is in this process (run-in-process.ts), bounded by TIMEOUT_MS per wait. */
+const run = (target: string, selection: Omit<ConformanceOptions, 'target'> = {}) =>
+  runServer({ target: { command: target }, timeoutMs: TIMEOUT_MS, ...selection });
 
 const ALWAYS_ON = new Set<string>(Object.values(ALWAYS_ON_RULES));
 const server = (defect?: string) => `node ${FIXTURE}${defect ? ` --defect ${defect}` : ''}`;
@@ -925,9 +890,8 @@ function fixtureDefects(): Promise<string[]> {
 describe('suites versus the mini-server fixture: bookkeeping', () => {
   const ids = scenarioIds();
 
-  it('finds the bundled scenarios and a built CLI', () => {
+  it('finds the bundled scenarios', () => {
     expect(ids.length).toBeGreaterThan(0);
-    expect(existsSync(CLI), `${CLI} is missing: run \`npm run build\``).toBe(true);
   });
 
   it('cites only scenarios that exist, with ids equal to their file paths', () => {
@@ -981,48 +945,42 @@ describe('suites versus the mini-server fixture: bookkeeping', () => {
 
 describe('suites versus the mini-server fixture: the clean server', () => {
   it('passes every scenario at every revision', { timeout: 180_000 }, async () => {
-    const { code, stderr, report } = await runCli(['--server', server(), '--concurrency', '4']);
-    expect(report, `no JSON report; stderr:\n${stderr}`).toBeDefined();
-    const bad = report!.scenarios.flatMap((s) =>
+    const { code, report } = await run(server(), { concurrency: 4 });
+    const bad = report.scenarios.flatMap((s) =>
       s.checks
         .filter((c) => !['passed', 'skipped', 'info'].includes(c.status))
         .map((c) => `${s.id} @ ${s.revision}: ${c.id} ${ruleId(c)} ${c.status}: ${c.message ?? ''}`),
     );
     expect(bad).toEqual([]);
-    expect(report!.scenarios.filter((s) => s.status === 'errored' || s.status === 'failed').map((s) => `${s.id} @ ${s.revision}`)).toEqual([]);
-    expect(code, stderr).toBe(0);
+    expect(report.scenarios.filter((s) => s.status === 'errored' || s.status === 'failed').map((s) => `${s.id} @ ${s.revision}`)).toEqual([]);
+    expect(code).toBe(0);
     // A scenario the clean server never gets to run proves nothing about it.
-    const ran = new Set(report!.scenarios.filter((s) => s.status === 'passed').map((s) => s.id));
+    const ran = new Set(report.scenarios.filter((s) => s.status === 'passed').map((s) => s.id));
     const neverRan = scenarioIds().filter((id) => !ran.has(id) && !(id in CLEAN_SKIPS));
     expect(neverRan, 'scenarios skipped at every revision by the clean mini-server').toEqual([]);
   });
 });
 
 /**
- * One CLI run per defect, shared by all its rows: it covers every scenario and revision the rows of
- * that defect name (a few extra cells of the cross product are harmless). Starting the CLI is the
- * expensive part, so this keeps the test's wall time in check as rows are added.
+ * One run per defect, shared by all its rows: it covers every scenario and revision the rows of
+ * that defect name (a few extra cells of the cross product are harmless).
  */
-const runsByDefect = new Map<string, ReturnType<typeof runCli>>();
-function runForDefect(defect: string): ReturnType<typeof runCli> {
-  let run = runsByDefect.get(defect);
-  if (!run) {
+const runsByDefect = new Map<string, ReturnType<typeof runServer>>();
+function runForDefect(defect: string): ReturnType<typeof runServer> {
+  let pending = runsByDefect.get(defect);
+  if (!pending) {
     const rows = ROWS.filter((r) => r.defect === defect);
-    const scenarios = [...new Set(rows.map((r) => r.scenario))].flatMap((id) => ['--scenario', id]);
-    const revisions = [...new Set(rows.map((r) => r.revision))].flatMap((rev) => ['--revision', rev]);
-    run = runCli(['--server', server(defect), ...scenarios, ...revisions]);
-    runsByDefect.set(defect, run);
+    pending = run(server(defect), { scenarios: [...new Set(rows.map((r) => r.scenario))], revisions: [...new Set(rows.map((r) => r.revision))] as Revision[] });
+    runsByDefect.set(defect, pending);
   }
-  return run;
+  return pending;
 }
 
 describe.concurrent('suites versus the mini-server fixture: each defect', () => {
   for (const row of ROWS) {
     it(`${row.defect} → ${row.scenario} @ ${row.revision}: ${row.rule} ${row.status}`, { timeout: 120_000 }, async () => {
-      const { code, stderr, report } = await runForDefect(row.defect);
-      expect(code, `exit code (2 = usage, 3 = target unavailable); stderr:\n${stderr}`).not.toBe(2);
-      expect(report, `no JSON report; stderr:\n${stderr}`).toBeDefined();
-      const cell = report!.scenarios.find((s) => s.id === row.scenario && s.revision === row.revision);
+      const { code, report } = await runForDefect(row.defect);
+      const cell = report.scenarios.find((s) => s.id === row.scenario && s.revision === row.revision);
       expect(cell, `no cell ${row.scenario} @ ${row.revision}`).toBeDefined();
       const seen = cell!.checks.map((c) => `${ruleId(c)}=${c.status}`);
       expect(
@@ -1035,17 +993,8 @@ describe.concurrent('suites versus the mini-server fixture: each defect', () => 
 
   for (const row of UNAVAILABLE) {
     it(`${row.defect} @ ${row.revision}: target unavailable`, { timeout: 60_000 }, async () => {
-      const { code, stderr } = await runCli([
-        '--server',
-        server(row.defect),
-        '--revision',
-        row.revision,
-        '--scenario',
-        'lifecycle/',
-        '--scenario',
-        'negotiation/',
-      ]);
-      expect(code, `${row.reason}; stderr:\n${stderr}`).toBe(3);
+      const { code } = await run(server(row.defect), { revisions: [row.revision], scenarios: ['lifecycle/', 'negotiation/'] });
+      expect(code, row.reason).toBe(3);
     });
   }
 });

@@ -2,19 +2,32 @@
 // its exact rule and verdict (never as "unreachable" or a silent pass), an allowed refusal must
 // not be blamed, and a URL that is not an MCP endpoint must be named for what it answered.
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeCliScratch, runCli, type CliRun } from './run-cli.js';
+import type { Revision } from '../../schema/revisions.js';
+import { removeCliScratch, runCli, type Report } from './run-cli.js';
+import { runServer } from './run-in-process.js';
 
 const STDIO = 'test/fixtures/targets/mini-server.mjs';
 const HTTP = 'test/fixtures/targets/mini-http-server.mjs';
 afterAll(removeCliScratch);
 
-const stdio = (defect: string, ...args: string[]) =>
-  runCli(['--server', `node ${STDIO} --defect ${defect}`, '--timeout', '3000', ...args], { timeoutMs: 120_000 });
-const http = (defect: string, ...args: string[]) =>
-  runCli(['--server', `node ${HTTP} --defect ${defect}`, '--port-env', 'PORT', '--timeout', '3000', ...args], { timeoutMs: 120_000 });
+/** Runs in this process (run-in-process.ts); the CLI is spawned only for what it prints. */
+interface Selection {
+  revision?: Revision;
+  scenarios?: string[];
+  areas?: string[];
+}
+const select = ({ revision, scenarios, areas }: Selection) => ({
+  ...(revision ? { revisions: [revision] } : {}),
+  ...(scenarios ? { scenarios } : {}),
+  ...(areas ? { areas } : {}),
+  timeoutMs: 3000,
+});
+const stdio = (defect: string, selection: Selection) => runServer({ target: { command: `node ${STDIO} --defect ${defect}` }, ...select(selection) });
+const http = (defect: string, selection: Selection) =>
+  runServer({ target: { command: `node ${HTTP} --defect ${defect}`, portEnv: 'PORT' }, ...select(selection) });
 
 /** "scenario @ revision: rule status" for every failed or warning check. */
-function verdicts(run: CliRun): string[] {
+function verdicts(run: { report?: Report }): string[] {
   return (run.report?.scenarios ?? []).flatMap((s) =>
     s.checks.filter((c) => c.status === 'failed' || c.status === 'warning').map((c) => `${s.id} @ ${s.revision}: ${c.rule} ${c.status}`),
   );
@@ -29,7 +42,7 @@ describe('violations seen while probing are findings (exit 1), not an unreachabl
   ];
   for (const row of rows) {
     it(`${row.defect} → probe ${row.rule} failed`, { timeout: 130_000 }, async () => {
-      const run = await stdio(row.defect, '--revision', '2025-06-18', '--scenario', 'lifecycle/initialize-result-shape');
+      const run = await stdio(row.defect, { revision: '2025-06-18', scenarios: ['lifecycle/initialize-result-shape'] });
       expect(run.code).toBe(1);
       expect(verdicts(run)).toContain(`probe @ 2025-06-18: ${row.rule} failed`);
     });
@@ -38,7 +51,7 @@ describe('violations seen while probing are findings (exit 1), not an unreachabl
 
 describe('an unanswered request fails jsonrpc.request.answered, whatever the scenario expected', () => {
   it('late-unknown-method → answered after the wait ran out: errored (raise --timeout), never a MUST failure', { timeout: 130_000 }, async () => {
-    const run = await stdio('late-unknown-method', '--revision', '2025-11-25', '--scenario', 'jsonrpc/method-not-found');
+    const run = await stdio('late-unknown-method', { revision: '2025-11-25', scenarios: ['jsonrpc/method-not-found'] });
     const cell = run.report?.scenarios.find((s) => s.id === 'jsonrpc/method-not-found');
     expect(cell?.status).toBe('errored');
     expect(verdicts(run)).toEqual([]);
@@ -46,7 +59,7 @@ describe('an unanswered request fails jsonrpc.request.answered, whatever the sce
   });
 
   it('silent-unknown-method → jsonrpc/method-not-found fails with the MUST rule, exit 1', { timeout: 130_000 }, async () => {
-    const run = await stdio('silent-unknown-method', '--revision', '2025-11-25', '--scenario', 'jsonrpc/method-not-found');
+    const run = await stdio('silent-unknown-method', { revision: '2025-11-25', scenarios: ['jsonrpc/method-not-found'] });
     expect(run.code).toBe(1);
     expect(verdicts(run)).toContain('jsonrpc/method-not-found @ 2025-11-25: jsonrpc.request.answered failed');
   });
@@ -54,21 +67,16 @@ describe('an unanswered request fails jsonrpc.request.answered, whatever the sce
 
 describe('HTTP answers are kept and judged by what they are', () => {
   it('a 202 with the body `null` fails transport.http.input-accepted-202', { timeout: 130_000 }, async () => {
-    const run = await http('notification-202-null', '--revision', '2025-06-18', '--scenario', 'http/notification-accepted');
+    const run = await http('notification-202-null', { revision: '2025-06-18', scenarios: ['http/notification-accepted'] });
     expect(run.code).toBe(1);
     expect(verdicts(run)).toContain('http/notification-accepted @ 2025-06-18: transport.http.input-accepted-202 failed');
   });
 
   it('a 400 with an error without id refusing a 2026-07-28 notification is allowed, not "answered"', { timeout: 130_000 }, async () => {
-    const run = await http(
-      'notification-400-no-id',
-      '--revision',
-      '2026-07-28',
-      '--scenario',
-      'http/notification-accepted',
-      '--scenario',
-      'jsonrpc/notification-not-answered',
-    );
+    const run = await http('notification-400-no-id', {
+      revision: '2026-07-28',
+      scenarios: ['http/notification-accepted', 'jsonrpc/notification-not-answered'],
+    });
     expect(verdicts(run)).toEqual([]);
     expect(run.report?.scenarios.map((s) => `${s.id} ${s.status}`).sort()).toEqual([
       'http/notification-accepted passed',
@@ -78,7 +86,7 @@ describe('HTTP answers are kept and judged by what they are', () => {
   });
 
   it('no HTTP scenario sends MCP-Protocol-Version at 2025-03-26, so a server refusing that header passes', { timeout: 130_000 }, async () => {
-    const run = await http('refuses-version-header-2025-03-26', '--revision', '2025-03-26', '--area', 'http');
+    const run = await http('refuses-version-header-2025-03-26', { revision: '2025-03-26', areas: ['http'] });
     expect(verdicts(run)).toEqual([]);
     expect(run.code).toBe(0);
     const passed = (run.report?.scenarios ?? []).filter((s) => s.status === 'passed').map((s) => s.id);
@@ -86,19 +94,19 @@ describe('HTTP answers are kept and judged by what they are', () => {
   });
 
   it('a nameless tools/call refused with -32020 at 2026-07-28 over HTTP (its Mcp-Name header is missing) is accepted', { timeout: 130_000 }, async () => {
-    const run = await http('nameless-call-32020', '--revision', '2026-07-28', '--scenario', 'jsonrpc/invalid-params');
+    const run = await http('nameless-call-32020', { revision: '2026-07-28', scenarios: ['jsonrpc/invalid-params'] });
     expect(verdicts(run)).toEqual([]);
     expect(run.report?.scenarios.map((s) => `${s.id} ${s.status}`)).toEqual(['jsonrpc/invalid-params passed']);
   });
 
   it('a session id with a control character is a finding, not a silent loss of the stateful revisions', { timeout: 130_000 }, async () => {
-    const run = await http('session-id-control-char', '--scenario', 'http/notification-accepted');
+    const run = await http('session-id-control-char', { scenarios: ['http/notification-accepted'] });
     expect(run.code).toBe(1);
     expect(verdicts(run)).toContain('probe @ 2025-06-18: transport.http.session-id-visible-ascii failed');
   });
 
   it('a body that is not UTF-8 fails transport.messages.utf8', { timeout: 130_000 }, async () => {
-    const run = await http('invalid-utf8-body', '--revision', '2025-06-18', '--scenario', 'ping/answers-empty-result');
+    const run = await http('invalid-utf8-body', { revision: '2025-06-18', scenarios: ['ping/answers-empty-result'] });
     expect(verdicts(run)).toContain('ping/answers-empty-result @ 2025-06-18: transport.messages.utf8 failed');
   });
 });

@@ -1,0 +1,55 @@
+// Client mode against the real TypeScript SDK clients from npm (1.x: stateful revisions; 2.x: every
+// revision), over stdio ({command}) and Streamable HTTP ({url}): they pass but for their real
+// violations, which are pinned. Split from client-mode.test.ts so that vitest's workers share the load.
+import { describe, expect, it } from 'vitest';
+import { runClient } from './run-in-process.js';
+
+/** Cells skipped only because they judge HTTP-level duties and the client was given {command}. */
+const httpOnly = (s: { status: string; skipReason?: string }) => s.status === 'skipped' && /HTTP-level duties/.test(s.skipReason ?? '');
+
+/** The real violations the SDK clients show over HTTP (README, "Testing a client"). */
+const SDK_HTTP_FAILURES = [
+  'client/http-reinitialize-after-404 2025-03-26',
+  'client/http-reinitialize-after-404 2025-06-18',
+  'client/http-reinitialize-after-404 2025-11-25',
+];
+
+describe('mcp-conform --client versus the TypeScript SDK clients', () => {
+  it('the TypeScript SDK 1.x client passes at its revisions and is skipped where it speaks none', async () => {
+    const { code, report } = await runClient({ command: 'node examples/clients/sdk-client.mjs {command}' });
+    const notPassed = report.scenarios.filter((s) => s.status !== 'passed' && !httpOnly(s));
+    expect(notPassed.every((s) => s.status === 'skipped' && s.revision === '2026-07-28' && /does not speak 2026-07-28/.test(s.skipReason ?? ''))).toBe(true);
+    expect(report.summary.passed).toBeGreaterThanOrEqual(20);
+    expect(code).toBe(0);
+  }, 120_000);
+
+  it('the TypeScript SDK 2.x client passes at every revision, 2026-07-28 included', async () => {
+    const { code, report } = await runClient({ command: 'node examples/clients/sdk2-client.mjs {command}' });
+    expect(report.scenarios.filter((s) => s.status !== 'passed' && !httpOnly(s)).map((s) => `${s.id} ${s.revision} ${s.status}`)).toEqual([]);
+    expect(report.scenarios.some((s) => s.revision === '2026-07-28' && s.status === 'passed')).toBe(true);
+    expect(code).toBe(0);
+  }, 120_000);
+
+  it('serves the mocks over Streamable HTTP for {url}: the SDK clients pass but for their real violations', async () => {
+    const [v1, v2] = await Promise.all([
+      runClient({ command: 'node examples/clients/sdk-client.mjs {url}' }),
+      runClient({ command: 'node examples/clients/sdk2-client.mjs {url}' }),
+    ]);
+    for (const run of [v1, v2]) {
+      expect(run.report.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored').map((s) => `${s.id} ${s.revision}`)).toEqual(
+        SDK_HTTP_FAILURES,
+      );
+      expect(run.code).toBe(1);
+      expect(run.report.scenarios.every((s) => s.status === 'skipped' || s.checks.length > 0)).toBe(true);
+      // The SDKs send the cancellation of a timed-out call without awaiting it; the example host
+      // lets it go out before closing (examples/clients/settle-sends.mjs), so it is judged as sent.
+      expect(run.report.scenarios.filter((s) => s.id === 'client/cancel-on-timeout').map((s) => `${s.revision} ${s.status}`)).toEqual([
+        '2025-03-26 passed',
+        '2025-06-18 passed',
+        '2025-11-25 passed',
+      ]);
+    }
+    expect(v1.report.scenarios.filter((s) => s.status === 'passed').length).toBeGreaterThanOrEqual(20);
+    expect(v2.report.scenarios.some((s) => s.revision === '2026-07-28' && s.status === 'passed')).toBe(true);
+  }, 480_000);
+});
