@@ -1,9 +1,8 @@
-// --share-processes (experimental, off by default) is meant as a speed-up only: every cell must get
-// the verdict, and every check the status, it gets with one process per cell. Proved here on the
-// reference server, the clean mini-server and two defects that could leak from one cell into the
-// next (stdout noise, history-dependent lists). Known not to hold yet, and why sharing stays opt-in:
-// a server that answers one request twice (mini-server `duplicate-response`) has the late copy
-// blamed on the next cell of the process (docs/performance.md).
+// Stdio cells share target processes by default; that is a speed-up only: every cell must get the
+// verdict, and every check the status, it gets with one process per cell (--isolate). Proved here on
+// the reference server, the clean mini-server, mini-server defects whose effects could leak from one
+// cell into the next (a second or unknown answer written after the first, stdout noise, lists that
+// change with the connection's history, output after a response), and a real SDK 1.x server.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,15 +50,15 @@ async function run(args: string[], countStarts: boolean): Promise<{ report: Repo
 }
 
 async function compare(args: string[], countStarts = false): Promise<{ isolated: number; shared: number; cells: number }> {
-  const isolated = await run(args, countStarts);
-  const shared = await run([...args, '--share-processes'], countStarts);
+  const isolated = await run([...args, '--isolate'], countStarts);
+  const shared = await run(args, countStarts);
   expect(differences(isolated.report, shared.report)).toEqual([]);
   const ran = shared.report.scenarios.filter((s) => s.status !== 'skipped').length;
   expect(ran, 'cells that ran').toBeGreaterThan(0);
   return { isolated: isolated.starts, shared: shared.starts, cells: ran };
 }
 
-describe('--share-processes gives the verdicts of one process per cell', () => {
+describe('shared target processes give the verdicts of one process per cell (--isolate)', () => {
   it('on the reference server at 2025-11-25 and 2026-07-28', { timeout: 300_000 }, async () => {
     await compare(['--revision', '2025-11-25', '--revision', '2026-07-28', '--area', 'tools', '--area', 'resources', '--area', 'prompts']);
   });
@@ -71,10 +70,34 @@ describe('--share-processes gives the verdicts of one process per cell', () => {
     expect(shared).toBeLessThan(isolated / 2);
   });
 
-  const defects = ['logs-to-stdout', 'resources-vary-after-requests'];
-  for (const defect of defects) {
+  it('on @modelcontextprotocol/sdk 1.x over stdio', { timeout: 300_000 }, async () => {
+    await compare([
+      '--server',
+      'node test/fixtures/targets/sdk-stdio-server.mjs',
+      '--revision',
+      '2025-11-25',
+      '--area',
+      'tools',
+      '--area',
+      'jsonrpc',
+      '--area',
+      'resources',
+    ]);
+  });
+
+  // Each writes something after (or besides) the answer a cell waits for, or changes with the
+  // process's history: what a shared process could hand to the wrong cell.
+  const defects: [string, string[]][] = [
+    ['duplicate-response', ['2025-06-18', '2026-07-28']],
+    ['duplicate-response-on-unicode', ['2025-11-25']],
+    ['unknown-id-response', ['2025-11-25']],
+    ['progress-after-response', ['2025-11-25']],
+    ['logs-to-stdout', ['2025-06-18']],
+    ['resources-vary-after-requests', ['2025-06-18']],
+  ];
+  for (const [defect, revisions] of defects) {
     it(`on the mini-server with the ${defect} defect`, { timeout: 300_000 }, async () => {
-      await compare(['--server', `${MINI} --defect ${defect}`, '--revision', '2025-06-18']);
+      await compare(['--server', `${MINI} --defect ${defect}`, ...revisions.flatMap((r) => ['--revision', r])]);
     });
   }
 });
