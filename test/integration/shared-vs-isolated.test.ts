@@ -87,17 +87,19 @@ describe('shared target processes give the verdicts of one process per cell (--i
 
   // Each writes something after (or besides) the answer a cell waits for, or changes with the
   // process's history: what a shared process could hand to the wrong cell.
+  // Areas are narrowed where the defect shows in a few of them; cells of one revision still follow
+  // each other on shared processes there.
   const defects: [string, string[]][] = [
-    ['duplicate-response', ['2025-06-18', '2026-07-28']],
-    ['duplicate-response-on-unicode', ['2025-11-25']],
-    ['unknown-id-response', ['2025-11-25']],
-    ['progress-after-response', ['2025-11-25']],
-    ['logs-to-stdout', ['2025-06-18']],
-    ['resources-vary-after-requests', ['2025-06-18']],
+    ['duplicate-response', ['--revision', '2025-06-18', '--revision', '2026-07-28']],
+    ['duplicate-response-on-unicode', ['--revision', '2025-11-25', '--area', 'tools', '--area', 'jsonrpc']],
+    ['unknown-id-response', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'tools', '--area', 'prompts']],
+    ['progress-after-response', ['--revision', '2025-11-25', '--area', 'progress', '--area', 'tools']],
+    ['logs-to-stdout', ['--revision', '2025-06-18']],
+    ['resources-vary-after-requests', ['--revision', '2025-06-18']],
   ];
-  for (const [defect, revisions] of defects) {
+  for (const [defect, args] of defects) {
     it(`on the mini-server with the ${defect} defect`, { timeout: 300_000 }, async () => {
-      await compare(['--server', `${MINI} --defect ${defect}`, ...revisions.flatMap((r) => ['--revision', r])]);
+      await compare(['--server', `${MINI} --defect ${defect}`, ...args]);
     });
   }
 });
