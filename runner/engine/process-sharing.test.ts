@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboundRecord } from '../../wire/protocol/index.js';
+import type { InboundRecord, OutboundRecord } from '../../wire/protocol/index.js';
 import type { Scenario, Step } from '../suite-loader/types.js';
-import { leftStateAlone, sharingClass } from './process-sharing.js';
+import { issuedCursors, leftStateAlone, sharingClass } from './process-sharing.js';
 
 const at = { sourceLine: 1, path: '0' };
 function scenario(steps: Step[], extra: Partial<Scenario> = {}): Scenario {
@@ -84,6 +84,14 @@ describe('leftStateAlone', () => {
     expect(leftStateAlone([req('tools/call', { name: 'writer', arguments: {} })], tools)).toBe(false);
     expect(leftStateAlone([req('tools/call', { name: 'unannotated', arguments: {} })], tools)).toBe(false);
     expect(leftStateAlone([req('tools/call', { name: 'not-listed', arguments: {} })], tools)).toBe(false);
+  });
+
+  it('refuses following a cursor the target issued, not a made-up one', () => {
+    const answered: InboundRecord = { seq: 1, kind: 'response', message: { jsonrpc: '2.0', id: 1, result: { tools: [], nextCursor: 'page-2' } } };
+    const issued = issuedCursors([answered, { seq: 2, kind: 'notification', message: { jsonrpc: '2.0', method: 'x', params: { nextCursor: 'n' } } }]);
+    expect([...issued]).toEqual(['page-2']);
+    expect(leftStateAlone([req('tools/list', { cursor: 'page-2' })], tools, issued)).toBe(false);
+    expect(leftStateAlone([req('tools/list', { cursor: 'made-up' })], tools, issued)).toBe(true);
   });
 
   it('refuses methods that change session state, task-augmented requests and a scenario-sent initialize', () => {

@@ -1,7 +1,7 @@
 // Decides, from a scenario's data alone, whether its cell may run on a stdio target process that
 // other cells use too, and whether the process can serve further cells after it (issue 13).
 import { isStateless, type Revision } from '../../schema/revisions.js';
-import type { OutboundRecord } from '../../wire/protocol/index.js';
+import type { InboundRecord, OutboundRecord } from '../../wire/protocol/index.js';
 import type { Scenario, Step } from '../suite-loader/types.js';
 
 /**
@@ -69,11 +69,18 @@ function classifyStep(step: Step): SharingClass {
 
 /**
  * True when every message the cell wrote leaves the session as it found it, so the next cell may
- * use the same process: no state-changing method, no task-augmented request, and tool calls only of
- * tools the target lists with `readOnlyHint: true`. Unparseable lines and unknown methods are
- * refused by a conforming target and change nothing.
+ * use the same process: no state-changing method, no task-augmented request, tool calls only of
+ * tools the target lists with `readOnlyHint: true`, and no cursor the target issued (`issuedCursors`,
+ * the `nextCursor`s it answered this cell with) followed: a target may remember the cursors it
+ * served, and one whose cursors work once would refuse the next cell's, which on a process of its
+ * own would have been the first use. Unparseable lines and unknown methods are refused by a
+ * conforming target and change nothing; neither does a made-up cursor.
  */
-export function leftStateAlone(outbound: readonly OutboundRecord[], tools: readonly Record<string, unknown>[]): boolean {
+export function leftStateAlone(
+  outbound: readonly OutboundRecord[],
+  tools: readonly Record<string, unknown>[],
+  issuedCursors: ReadonlySet<unknown> = new Set(),
+): boolean {
   const readOnlyTools = new Set(tools.filter((t) => (t.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true).map((t) => t.name));
   const harmless = (message: unknown): boolean => {
     if (Array.isArray(message)) return message.every(harmless);
@@ -82,10 +89,21 @@ export function leftStateAlone(outbound: readonly OutboundRecord[], tools: reado
     if (typeof method !== 'string') return true; // a response to a server request, or not a message
     if (STATE_CHANGING_METHODS.has(method)) return false;
     if (params && typeof params === 'object' && 'task' in params) return false;
+    if (params && typeof params === 'object' && typeof params.cursor === 'string' && issuedCursors.has(params.cursor)) return false;
     if (method === 'tools/call') return readOnlyTools.has(params?.name);
     return true;
   };
   return outbound.every((record) => (record.author === 'runner' && isOpening(record.message)) || harmless(record.message));
+}
+
+/** The `nextCursor` of every result the target sent: the cursors it issued in this conversation. */
+export function issuedCursors(inbound: readonly InboundRecord[]): Set<unknown> {
+  const cursors = new Set<unknown>();
+  for (const record of inbound) {
+    const result = (record.message as { result?: { nextCursor?: unknown } } | undefined)?.result;
+    if (record.kind === 'response' && typeof result?.nextCursor === 'string') cursors.add(result.nextCursor);
+  }
+  return cursors;
 }
 
 /** The runner's own handshake, which a shared process has already seen. */

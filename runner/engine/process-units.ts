@@ -5,7 +5,7 @@ import type { Revision } from '../../schema/revisions.js';
 import type { ScenarioResult } from '../../wire/results/index.js';
 import type { Transport } from '../../wire/protocol/index.js';
 import { executeCell, startFailure, type ExecutedCell, type PreparedCell } from './run-cell.js';
-import { leftStateAlone, sharingClass, type SharingClass } from './process-sharing.js';
+import { issuedCursors, leftStateAlone, sharingClass, type SharingClass } from './process-sharing.js';
 import { SharedProcess } from './shared-process.js';
 
 /**
@@ -99,7 +99,7 @@ export async function runSharedUnit(unit: ProcessUnit, makeTransport: (revision?
       target.opened &&
       !target.exited &&
       sharingClass(cell.scenario, cell.revision) === 'neutral' &&
-      leftStateAlone(executed.session.outbound, prepared.env.profile.tools);
+      leftStateAlone(executed.session.outbound, prepared.env.profile.tools, issuedCursors(executed.session.inbound));
     if (reusable) {
       // Whatever the process writes before answering the barrier is still this cell's (a late second
       // answer, a stray notification), so the cell is asked again whether it ended cleanly.

@@ -94,6 +94,8 @@ describe('shared target processes give the verdicts of one process per cell (--i
     ['duplicate-response-on-unicode', ['--revision', '2025-11-25', '--area', 'tools', '--area', 'jsonrpc']],
     ['unknown-id-response', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'tools', '--area', 'prompts']],
     ['progress-after-response', ['--revision', '2025-11-25', '--area', 'progress', '--area', 'tools']],
+    // Cursors that work once: a cell that followed one must not hand the process to another.
+    ['single-use-cursor', ['--revision', '2025-11-25', '--area', 'pagination', '--area', 'tools']],
     ['logs-to-stdout', ['--revision', '2025-06-18']],
     ['resources-vary-after-requests', ['--revision', '2025-06-18']],
   ];
