@@ -46,6 +46,16 @@ describe('sharingClass', () => {
     expect(sharingClass(scenario([loop]), '2026-07-28')).toBe('own');
   });
 
+  it('gives a process of its own to a stateless request that leaves out or names its own protocol version', () => {
+    const versioned: Step = { kind: 'request', method: 'server/discover', meta: { protocolVersion: '2099-01-01' }, ...at };
+    const bare: Step = { kind: 'request', method: 'server/discover', meta: false, ...at };
+    const logLevel: Step = { kind: 'request', method: 'tools/list', meta: { logLevel: 'debug' }, ...at };
+    expect(sharingClass(scenario([versioned]), '2026-07-28')).toBe('own');
+    expect(sharingClass(scenario([bare]), '2026-07-28')).toBe('own');
+    expect(sharingClass(scenario([logLevel]), '2026-07-28')).toBe('neutral');
+    expect(sharingClass(scenario([versioned]), '2025-11-25')).toBe('neutral');
+  });
+
   it('ends the process after partial lines, raw bytes and cancellations', () => {
     expect(sharingClass(scenario([{ kind: 'send', text: '{"jsonrpc":', ...at }]), '2025-06-18')).toBe('last');
     expect(sharingClass(scenario([{ kind: 'send', hex: 'c0af', ...at }]), '2025-06-18')).toBe('last');

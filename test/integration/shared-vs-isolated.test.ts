@@ -85,6 +85,13 @@ describe('shared target processes give the verdicts of one process per cell (--i
     ]);
   });
 
+  // It remembers the protocol version its connection spoke, so a request naming another one (or
+  // none) is answered differently on a process that served other cells: such cells get their own.
+  it('on @modelcontextprotocol/server 2.x over stdio at 2026-07-28 (modern only)', { timeout: 300_000 }, async () => {
+    // The whole suite: the difference shows only where those cells follow others on a process.
+    await compare(['--server', 'node test/fixtures/targets/sdk2-stdio-server.mjs --modern-only', '--revision', '2026-07-28']);
+  });
+
   // Each writes something after (or besides) the answer a cell waits for, or changes with the
   // process's history: what a shared process could hand to the wrong cell.
   // Areas are narrowed where the defect shows in a few of them; cells of one revision still follow
