@@ -63,11 +63,13 @@ describe('shared target processes give the verdicts of one process per cell (--i
     await compare(['--revision', '2025-11-25', '--revision', '2026-07-28', '--area', 'tools', '--area', 'resources', '--area', 'prompts']);
   });
 
-  it('on the clean mini-server, with far fewer processes', { timeout: 300_000 }, async () => {
+  it('on the clean mini-server, with little more than half the processes', { timeout: 300_000 }, async () => {
     const { isolated, shared, cells } = await compare(['--server', MINI, '--revision', '2024-11-05', '--revision', '2026-07-28'], true);
     // Isolated: one process per cell that ran, plus the probes.
     expect(isolated).toBeGreaterThanOrEqual(cells);
-    expect(shared).toBeLessThan(isolated / 2);
+    // Shared: a little over half as many. The mini-server pages every list, and a cell that follows a
+    // cursor it issued ends its process, as do tool calls at 2024-11-05 (no annotations).
+    expect(shared).toBeLessThan(isolated * 0.6);
   });
 
   it('on @modelcontextprotocol/sdk 1.x over stdio', { timeout: 300_000 }, async () => {
