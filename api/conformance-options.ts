@@ -83,6 +83,11 @@ export interface ConformanceOptions extends CommonRunOptions {
   timeoutMs?: number;
   /** Capabilities the runner declares as the client, in the probe and in scenarios that declare none. */
   clientCapabilities?: Record<string, unknown>;
+  /**
+   * Stdio targets: start a process for every cell (default false: cells of read-only scenarios
+   * take turns on shared processes, with the verdicts one process per cell gives).
+   */
+  isolate?: boolean;
 }
 
 /** What a run returns: the immutable result model and the exit code the CLI would exit with. */

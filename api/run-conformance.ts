@@ -38,17 +38,15 @@ export interface RunHooks {
   authorize?: (endpoint: string) => Promise<AuthorizationContext | undefined>;
   /** Words the reproduce commands need beyond the options (the --auth-* flags). */
   reproExtras?: string[];
-  /** Experimental (--share-processes): stdio cells of read-only scenarios take turns on shared processes. */
-  shareProcesses?: boolean;
 }
 
 /**
  * Runs the conformance suites against a server and returns the result model and the exit code
  * (0 conformant, 1 failures, 3 target unavailable).
  *
- * The target is a stdio command (started once per cell), a running HTTP endpoint, a command that
- * serves HTTP on the port given in `portEnv`, or a `MockServer` in this process (no process is
- * spawned). Reporters hear the run as it goes; without any the run is silent.
+ * The target is a stdio command (read-only cells take turns on its processes; `isolate` starts one
+ * per cell), a running HTTP endpoint, a command that serves HTTP on the port given in `portEnv`, or
+ * a `MockServer` in this process (no process is spawned). Reporters hear the run as it goes; without any the run is silent.
  *
  * @throws ConformanceOptionsError for options that cannot work (an unknown revision, a missing
  *   folder, filters that match no scenario), and ScenarioLoadError for invalid scenario files.
@@ -142,7 +140,7 @@ async function runScenarios({ target, spec, http, scenarios, rules, options, tim
     timeoutMs,
     concurrency: options.concurrency ?? defaultConcurrency(transport),
     strict: options.strict ?? false,
-    ...(hooks.shareProcesses ? { shareProcesses: true } : {}),
+    ...(options.isolate ? { isolate: true } : {}),
     verbose: hooks.verbose ?? false,
     seed: options.seed ?? DEFAULT_SEED,
     reproExtras: [

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Benchmark: wall time of a full mcp-conform run against each target, median of N runs.
 // Usage: node bench/run.mjs [--runs 5] [--target reference|everything|all] [--mode shared|isolate|both]
-// `--mode both` alternates a run with shared target processes (the default) and one with
-// the default (one process per cell), so both see the same machine load. Prints one line per target
-// and mode, and a Markdown table for docs/performance.md. Needs `npm run build` first.
+// `--mode both` alternates a default run (stdio cells share target processes) and an `--isolate`
+// run (one process per cell), so both see the same machine load, and says whether their verdicts
+// differ. Prints one line per target and mode, and a Markdown table for docs/performance.md. Needs
+// `npm run build` first.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,7 +56,7 @@ for (const target of targets) {
       const report = join(dir, 'r.json');
       const started = process.hrtime.bigint();
       const before = childCpuMs();
-      const argv = [cli, ...target.argv, ...(mode === 'shared' ? ['--share-processes'] : []), '--report', `json=${report}`, '--report', 'console'];
+      const argv = [cli, ...target.argv, ...(mode === 'isolate' ? ['--isolate'] : []), '--report', `json=${report}`, '--report', 'console'];
       const r = spawnSync(process.execPath, argv, { encoding: 'utf8' });
       times[mode].push(Number(process.hrtime.bigint() - started) / 1e6);
       cpu[mode].push(childCpuMs() - before);
@@ -67,10 +68,17 @@ for (const target of targets) {
       }
     }
   }
+  if (last.shared && last.isolate) {
+    const statuses = (report) => new Map(report.scenarios.map((c) => [`${c.id} @ ${c.revision}`, c.status]));
+    const a = statuses(last.shared);
+    const b = statuses(last.isolate);
+    const differ = [...a.keys()].filter((k) => a.get(k) !== b.get(k));
+    console.log(`${target.name}: ${differ.length === 0 ? 'same verdict in every cell in both modes' : `verdicts differ in ${differ.join(', ')}`}`);
+  }
   for (const mode of modes) {
     const s = last[mode]?.summary ?? {};
     const t = times[mode];
-    const name = `${target.name}, ${mode === 'isolate' ? 'one process per cell' : '--share-processes'}`;
+    const name = `${target.name}, ${mode === 'isolate' ? '--isolate' : 'shared processes (default)'}`;
     rows.push({
       target: name,
       median: median(t),

@@ -37,7 +37,7 @@ export interface CliOptions {
   concurrency?: number;
   report?: ReportSpec[];
   strict: boolean;
-  shareProcesses?: boolean;
+  isolate?: boolean;
   clientCapabilities?: Record<string, unknown>;
   baseline?: string;
   writeBaseline?: string;
@@ -127,8 +127,8 @@ export function buildProgram(version: string): Command {
     .addOption(new Option('--strict', 'SHOULD-level findings fail the run').default(false))
     .addOption(
       new Option(
-        '--share-processes',
-        'experimental: stdio cells of read-only scenarios take turns on shared target processes (faster; a server that answers a request twice can be blamed in the wrong cell). Default: one process per cell',
+        '--isolate',
+        'stdio: start a target process for every cell (slower). Default: cells of read-only scenarios take turns on shared processes, with the same verdicts',
       ).default(false),
     )
     .addOption(

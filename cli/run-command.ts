@@ -55,6 +55,7 @@ async function runServerCommandWith(
     ...(opts.scenarioFile ? { scenarioFiles: opts.scenarioFile } : {}),
     ...(opts.clientCapabilities ? { clientCapabilities: opts.clientCapabilities } : {}),
     timeoutMs: opts.timeout,
+    ...(opts.isolate ? { isolate: true } : {}),
     reporters: makeReporters(opts),
   };
   return withInterrupt(async (signal) => {
@@ -64,7 +65,6 @@ async function runServerCommandWith(
       {
         notice: (text) => process.stderr.write(`mcp-conform: ${text}\n`),
         verbose: opts.verbose,
-        ...(opts.shareProcesses ? { shareProcesses: true } : {}),
         ...(authServer ? { launchEnv: { [ISSUER_ENV]: authServer.issuer } } : {}),
         authorize: (endpoint) => authorizationContext(opts, endpoint, authServer, opts.timeout),
         reproExtras: authorizationReproWords(opts),

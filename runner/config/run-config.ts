@@ -27,11 +27,11 @@ export interface RunConfig {
   timeoutMs: number;
   concurrency: number;
   /**
-   * Experimental (--share-processes): stdio cells whose scenarios allow it take turns on shared
-   * processes (runner/engine/process-sharing.ts says which). Off by default: a late duplicate answer
-   * is then attributed to the next cell on the process, so verdicts can differ from one process per cell.
+   * `--isolate`: every stdio cell gets a target process of its own. By default cells whose
+   * scenarios allow it take turns on shared processes (runner/engine/process-sharing.ts says which),
+   * with the verdicts one process per cell gives (docs/performance.md).
    */
-  shareProcesses?: boolean;
+  isolate?: boolean;
   strict: boolean;
   verbose: boolean;
   /** Seed for generated values ($validArgs and the fuzzer); printed in every report. */

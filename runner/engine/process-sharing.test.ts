@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboundRecord } from '../../wire/protocol/index.js';
+import type { InboundRecord, OutboundRecord } from '../../wire/protocol/index.js';
 import type { Scenario, Step } from '../suite-loader/types.js';
-import { leftStateAlone, sharingClass } from './process-sharing.js';
+import { issuedCursors, leftStateAlone, sharingClass } from './process-sharing.js';
 
 const at = { sourceLine: 1, path: '0' };
 function scenario(steps: Step[], extra: Partial<Scenario> = {}): Scenario {
@@ -46,6 +46,16 @@ describe('sharingClass', () => {
     expect(sharingClass(scenario([loop]), '2026-07-28')).toBe('own');
   });
 
+  it('gives a process of its own to a stateless request that leaves out or names its own protocol version', () => {
+    const versioned: Step = { kind: 'request', method: 'server/discover', meta: { protocolVersion: '2099-01-01' }, ...at };
+    const bare: Step = { kind: 'request', method: 'server/discover', meta: false, ...at };
+    const logLevel: Step = { kind: 'request', method: 'tools/list', meta: { logLevel: 'debug' }, ...at };
+    expect(sharingClass(scenario([versioned]), '2026-07-28')).toBe('own');
+    expect(sharingClass(scenario([bare]), '2026-07-28')).toBe('own');
+    expect(sharingClass(scenario([logLevel]), '2026-07-28')).toBe('neutral');
+    expect(sharingClass(scenario([versioned]), '2025-11-25')).toBe('neutral');
+  });
+
   it('ends the process after partial lines, raw bytes and cancellations', () => {
     expect(sharingClass(scenario([{ kind: 'send', text: '{"jsonrpc":', ...at }]), '2025-06-18')).toBe('last');
     expect(sharingClass(scenario([{ kind: 'send', hex: 'c0af', ...at }]), '2025-06-18')).toBe('last');
@@ -84,6 +94,14 @@ describe('leftStateAlone', () => {
     expect(leftStateAlone([req('tools/call', { name: 'writer', arguments: {} })], tools)).toBe(false);
     expect(leftStateAlone([req('tools/call', { name: 'unannotated', arguments: {} })], tools)).toBe(false);
     expect(leftStateAlone([req('tools/call', { name: 'not-listed', arguments: {} })], tools)).toBe(false);
+  });
+
+  it('refuses following a cursor the target issued, not a made-up one', () => {
+    const answered: InboundRecord = { seq: 1, kind: 'response', message: { jsonrpc: '2.0', id: 1, result: { tools: [], nextCursor: 'page-2' } } };
+    const issued = issuedCursors([answered, { seq: 2, kind: 'notification', message: { jsonrpc: '2.0', method: 'x', params: { nextCursor: 'n' } } }]);
+    expect([...issued]).toEqual(['page-2']);
+    expect(leftStateAlone([req('tools/list', { cursor: 'page-2' })], tools, issued)).toBe(false);
+    expect(leftStateAlone([req('tools/list', { cursor: 'made-up' })], tools, issued)).toBe(true);
   });
 
   it('refuses methods that change session state, task-augmented requests and a scenario-sent initialize', () => {

@@ -5,7 +5,7 @@ import type { Revision } from '../../schema/revisions.js';
 import type { ScenarioResult } from '../../wire/results/index.js';
 import type { Transport } from '../../wire/protocol/index.js';
 import { executeCell, startFailure, type ExecutedCell, type PreparedCell } from './run-cell.js';
-import { leftStateAlone, sharingClass, type SharingClass } from './process-sharing.js';
+import { issuedCursors, leftStateAlone, sharingClass, type SharingClass } from './process-sharing.js';
 import { SharedProcess } from './shared-process.js';
 
 /**
@@ -64,6 +64,9 @@ export function processUnits(cells: readonly PlacedCell[]): ProcessUnit[] {
 export async function runSharedUnit(unit: ProcessUnit, makeTransport: (revision?: Revision) => Transport): Promise<Map<number, ScenarioResult>> {
   const results = new Map<number, ScenarioResult>();
   let target: SharedProcess | undefined;
+  // Cleared when a target leaves a barrier unanswered: it would cost every later process the same
+  // wait, so the rest of the unit runs one process per cell.
+  let barriersAnswered = true;
   let onProcess: { index: number; executed: ExecutedCell }[] = [];
   const retire = async () => {
     if (!target) return;
@@ -89,13 +92,20 @@ export async function runSharedUnit(unit: ProcessUnit, makeTransport: (revision?
     const executed = await executeCell(prepared, target.lease());
     onProcess.push({ index, executed });
     const more = position < unit.cells.length - 1;
-    const reusable =
+    let reusable =
       more &&
-      executed.settled &&
+      barriersAnswered &&
+      executed.settled() &&
       target.opened &&
       !target.exited &&
       sharingClass(cell.scenario, cell.revision) === 'neutral' &&
-      leftStateAlone(executed.session.outbound, prepared.env.profile.tools);
+      leftStateAlone(executed.session.outbound, prepared.env.profile.tools, issuedCursors(executed.session.inbound));
+    if (reusable) {
+      // Whatever the process writes before answering the barrier is still this cell's (a late second
+      // answer, a stray notification), so the cell is asked again whether it ended cleanly.
+      barriersAnswered = await target.barrier(prepared.client, prepared.env.timeoutMs);
+      reusable = barriersAnswered && executed.settled();
+    }
     if (!reusable) await retire();
   }
   await retire();

@@ -48,8 +48,12 @@ export interface PreparedCell {
 /** A cell whose steps have run; judged once the process it ran on has ended. */
 export interface ExecutedCell {
   session: Session;
-  /** True when the cell ended cleanly: nothing failed or errored, no anomaly, no request left unanswered. */
-  settled: boolean;
+  /**
+   * True when the cell ended cleanly: nothing failed or errored, no anomaly, no request left
+   * unanswered. A function because output that arrives after the steps (a late second answer)
+   * can still unsettle it.
+   */
+  settled: () => boolean;
   /** The close report of its own transport, when a step closed it. */
   closeReport?: CloseReport;
   judge: (close: CloseReport | undefined) => ScenarioResult;
@@ -234,7 +238,7 @@ export async function executeCell(prepared: PreparedCell, transport: Transport):
     clearInterval(watchdog);
   }
   const ended = Date.now();
-  const settled =
+  const settled = () =>
     !errorReason &&
     !session.closed &&
     closeReport === undefined &&

@@ -145,7 +145,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
     done++;
     for (const r of options.reporters) await r.onScenarioEnd?.(result, { done: done + probeResults.length, planned: cells.length + probeResults.length });
   };
-  const shared = config.shareProcesses === true && transportName(options.target) === 'stdio';
+  const shared = config.isolate !== true && transportName(options.target) === 'stdio';
   const results = shared
     ? await runSharing(cells, envFor, options, started_, ended)
     : await mapOrdered(

@@ -2,10 +2,20 @@
 // a Transport of its own whose session sees only what arrived while it held the process, plus a
 // replay of how the process was opened (start-up output and, at stateful revisions, the handshake),
 // so that each cell is judged on the same exchanges it would have had on a fresh process. Output
-// belongs to the cell that last wrote to the process, and what the process says while it shuts
-// down reaches every cell that used it, as it would have reached each on a process of its own.
+// belongs to the cell that holds the process; a cell hands it over only after a barrier (below),
+// and what the process says while it shuts down reaches every cell that used it, as it would have
+// reached each on a process of its own.
+//
+// Why a barrier and not routing responses by id: every cell's session numbers its requests from 1,
+// so a late copy of the answer to id 3 of one cell carries the same id as the next cell's request 3;
+// routing it "to the latest unanswered request with that id" hands it to the next cell, which then
+// takes it for its own answer (and blames its real answer as the duplicate). Nothing in the message
+// says whose it is. What does say it is the order of a stdio process's output: before the next cell
+// writes, the runner sends a request of its own with an id no cell uses, and everything the process
+// writes before answering it is the finished cell's doing. A target that does not answer in time is
+// retired instead (its next cell gets a fresh process), so a slow or silent answer blames no one.
 import { isStateless, type Revision } from '../../schema/revisions.js';
-import type { CloseReport, SendOptions, Transport, TransportEvent } from '../../wire/protocol/index.js';
+import { withRequestMeta, type ClientIdentity, type CloseReport, type SendOptions, type Transport, type TransportEvent } from '../../wire/protocol/index.js';
 
 /** How many sends open the conversation: initialize and notifications/initialized, or none. */
 function openingSends(revision: Revision): number {
@@ -24,6 +34,10 @@ export class SharedProcess {
   private closing = false;
   private leases = 0;
   private closeReport: Promise<CloseReport> | undefined;
+  /** The barrier waiting for its answer: its id and what to call when it comes (or the process ends). */
+  private pendingBarrier: { id: string; done: (answered: boolean) => void } | undefined;
+  /** Ids of every barrier sent: late or repeated answers to them are the runner's too, never a cell's. */
+  private readonly barrierIds = new Set<string>();
   /** Set once the process ended or was found unfit for more cells. */
   retired = false;
   exited = false;
@@ -62,6 +76,40 @@ export class SharedProcess {
     this.closing = true;
     this.closeReport ??= this.transport.close();
     return this.closeReport;
+  }
+
+  /**
+   * Sends the runner's own request (ping at stateful revisions; server/discover, which every
+   * 2026-07-28 server implements and which changes nothing, with the `_meta` every request carries
+   * there) and waits at most `timeoutMs` for its answer, an error answer included. Until then
+   * output keeps going to the cell that held the process. The request and its answer reach no
+   * cell. True when the answer came: the process may serve the next cell. False when it did not
+   * come in time or the process ended: the caller retires the process.
+   */
+  async barrier(client: ClientIdentity, timeoutMs: number): Promise<boolean> {
+    if (this.exited || this.closing) return false;
+    const id = `${BARRIER_ID_PREFIX}${this.barrierIds.size + 1}`;
+    this.barrierIds.add(id);
+    const stateless = isStateless(this.revision);
+    const method = stateless ? 'server/discover' : 'ping';
+    const params = stateless ? withRequestMeta(this.revision, {}, client) : undefined;
+    const text = JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+    let timer: NodeJS.Timeout | undefined;
+    const answered = new Promise<boolean>((resolve) => {
+      this.pendingBarrier = { id, done: resolve };
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      await this.transport.send(text);
+    } catch {
+      this.pendingBarrier = undefined;
+      clearTimeout(timer);
+      return false;
+    }
+    const ok = await answered;
+    clearTimeout(timer);
+    this.pendingBarrier = undefined;
+    return ok && !this.exited;
   }
 
   private firstLease(): Transport {
@@ -118,9 +166,17 @@ export class SharedProcess {
   }
 
   private dispatch(event: TransportEvent): void {
-    if (event.kind === 'closed') this.exited = true;
+    if (event.kind === 'closed') {
+      this.exited = true;
+      this.pendingBarrier?.done(false);
+    }
+    const answered = barrierAnswered(event, this.barrierIds);
+    if (answered !== undefined) {
+      if (answered === this.pendingBarrier?.id) this.pendingBarrier.done(true);
+      return;
+    }
     if (this.recording) this.opening[this.opening.length - 1]!.push(event);
-    if (this.closing) {
+    if (this.closing && !isResponse(event)) {
       for (const listener of this.listeners) listener(event);
       return;
     }
@@ -129,3 +185,25 @@ export class SharedProcess {
 }
 
 type Listener = (event: TransportEvent) => void;
+
+/** Ids of the runner's barrier requests: strings no scenario and no session's counter produces. */
+const BARRIER_ID_PREFIX = 'mcp-conform/barrier/';
+
+/**
+ * True for a message without a method that carries an id: an answer to a request someone sent.
+ * While the process shuts down, an answer is a late one of the cell that held the process (the
+ * cells before it handed over after a barrier), so it goes to that cell alone, as it would have
+ * on a process of its own; anything else said while shutting down reaches every cell.
+ */
+function isResponse(event: TransportEvent): boolean {
+  if (event.kind !== 'message') return false;
+  const message = event.message as { id?: unknown; method?: unknown } | null;
+  return typeof message === 'object' && message !== null && !Array.isArray(message) && message.method === undefined && 'id' in message;
+}
+
+/** The barrier id a response (result or error) carries, if it answers one of ours. */
+function barrierAnswered(event: TransportEvent, ids: ReadonlySet<string>): string | undefined {
+  if (!isResponse(event)) return undefined;
+  const { id } = event.kind === 'message' ? (event.message as { id?: unknown }) : {};
+  return typeof id === 'string' && ids.has(id) ? id : undefined;
+}
