@@ -112,14 +112,20 @@ async function probeConversation(
   holder.session = session;
   let last: PendingRequest | undefined;
   try {
+    // The first request waits for a freshly started process as well as for its answer: a loaded
+    // machine can take seconds to start Node, which is not the target's fault. Later requests get
+    // the plain bound. A process that ends or prints garbage still ends the wait at once.
+    let waitMs = firstAnswerWaitMs(transport.kind, timeoutMs);
     const ask = async (method: string, params: Record<string, unknown> | undefined) => {
       const entry = await session.request(method, withRequestMeta(revision, params, client), { author: 'runner' });
       last = entry;
-      return session.response(entry, timeoutMs);
+      const bound = waitMs;
+      waitMs = timeoutMs;
+      return session.response(entry, bound);
     };
     if (!isStateless(revision)) {
       const response = await ask('initialize', initializeParams(revision, client));
-      if (!response) return unanswered(revision, profile, session, 'initialize', timeoutMs, last);
+      if (!response) return unanswered(revision, profile, session, 'initialize', firstAnswerWaitMs(transport.kind, timeoutMs), last);
       if (isErrorResponse(response)) {
         return {
           revision,
@@ -147,7 +153,7 @@ async function probeConversation(
       await session.notify('notifications/initialized', undefined, 'runner');
     } else {
       const response = await ask('server/discover', {});
-      if (!response) return unanswered(revision, profile, session, 'server/discover', timeoutMs, last);
+      if (!response) return unanswered(revision, profile, session, 'server/discover', firstAnswerWaitMs(transport.kind, timeoutMs), last);
       if (isErrorResponse(response)) {
         return {
           revision,
@@ -195,6 +201,16 @@ async function probeConversation(
     await transport.close();
   }
 }
+
+/**
+ * How long the probe waits for a stdio target's first answer: the run's bound, but never under
+ * STARTUP_ALLOWANCE_MS, which covers starting the process (a launched HTTP server gets the same
+ * allowance to start listening). Over HTTP the server is already up when the probe speaks.
+ */
+function firstAnswerWaitMs(kind: Transport['kind'], timeoutMs: number): number {
+  return kind === 'stdio' ? Math.max(timeoutMs, STARTUP_ALLOWANCE_MS) : timeoutMs;
+}
+const STARTUP_ALLOWANCE_MS = 10_000;
 
 function unanswered(revision: Revision, profile: TargetProfile, session: Session, method: string, ms: number, entry: PendingRequest | undefined): ProbeOutcome {
   const closed = session.closed;

@@ -981,7 +981,7 @@ describe.concurrent('suites versus the mini-server fixture: each defect', () => 
     it(`${row.defect} → ${row.scenario} @ ${row.revision}: ${row.rule} ${row.status}`, { timeout: 120_000 }, async () => {
       const { code, report } = await runForDefect(row.defect);
       const cell = report.scenarios.find((s) => s.id === row.scenario && s.revision === row.revision);
-      expect(cell, `no cell ${row.scenario} @ ${row.revision}`).toBeDefined();
+      expect(cell, `no cell ${row.scenario} @ ${row.revision} (${JSON.stringify((report as { fatal?: unknown }).fatal ?? 'no fatal error')})`).toBeDefined();
       const seen = cell!.checks.map((c) => `${ruleId(c)}=${c.status}`);
       expect(
         cell!.checks.some((c) => ruleId(c) === row.rule && c.status === row.status),
