@@ -162,7 +162,13 @@ export function createCatalogue(entries: readonly RuleEntry[]): RulesCatalogue {
         );
         throw Object.assign(error, { code: RULE_UNKNOWN });
       }
-      return { id: entry.id, level: entry.level, section: entry.section, url: entry.specBase ? `${entry.specBase}/${entry.path}` : specUrl(revision, pathAt(entry, revision)), summary: entry.summary };
+      return {
+        id: entry.id,
+        level: entry.level,
+        section: entry.section,
+        url: entry.specBase ? `${entry.specBase}/${entry.path}` : specUrl(revision, pathAt(entry, revision)),
+        summary: entry.summary,
+      };
     },
   };
 }
