@@ -63,6 +63,11 @@ function capabilities(revision: Revision): Record<string, unknown> {
   };
 }
 
+/** The context with other params (a task's next round): everything else is the request's own. */
+function withParams(ctx: RequestContext, params: Record<string, unknown>): RequestContext {
+  return new Proxy(ctx, { get: (target, key) => (key === 'params' ? params : Reflect.get(target, key, target)) });
+}
+
 /** 2026-07-28 list results are cacheable; the catalogue is fixed for the life of the server. */
 function listResult(ctx: RequestContext, body: Record<string, unknown>): Record<string, unknown> {
   return ctx.stateless ? { ...body, ...LIST_CACHE } : body;
@@ -102,8 +107,9 @@ function handlers(state: ReferenceState, pageSize: number, tasks: TaskStore, ext
       }
       // Tasks extension: the server decides per request; the reference makes a task of each call of a
       // tool that may run as one, when this request's client capabilities declare the extension.
-      if (ctx.stateless && tool.taskSupport !== undefined && declaresTasksExtension(ctx.clientCapabilities)) {
-        return extensionTasks.create(async () => tool.run(args, ctx, state));
+      if (ctx.stateless && (tool.taskSupport !== undefined || tool.extensionTask) && declaresTasksExtension(ctx.clientCapabilities)) {
+        // Each round sees the previous round's answers as MRTR inputResponses, so the tool asks as usual.
+        return extensionTasks.create(async (round) => tool.run(args, withParams(ctx, { ...ctx.params, ...round }), state));
       }
       // Tool-level negotiation: a tool that requires tasks refuses a plain call with -32601.
       if (tool.taskSupport === 'required' && tasksHere(ctx)) throw new ProtocolError(-32601, `Method not found: tool ${name} runs only as a task`);
