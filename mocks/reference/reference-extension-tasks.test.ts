@@ -68,6 +68,18 @@ describe('the tasks extension at 2026-07-28', () => {
     expect(await c.result('tasks/get', { taskId })).not.toHaveProperty('result');
   });
 
+  it('waits in input_required for a client-asking tool until tasks/update answers, then completes with the answer', async () => {
+    const c = await start(createReferenceServer(), { ...DECLARING, elicitation: { form: {} } });
+    const taskId = (await c.result('tools/call', { name: 'elicit', arguments: {} })).taskId as string;
+    const waiting = await settle(c, taskId);
+    expect(waiting).toMatchObject({ status: 'input_required', inputRequests: { '1-elicit': { method: 'elicitation/create' } } });
+    // A key the task never issued is ignored; the outstanding one resumes the work.
+    expect(await c.result('tasks/update', { taskId, inputResponses: { 'no-such-key': {} } })).toMatchObject({ resultType: 'complete' });
+    expect((await c.result('tasks/get', { taskId })).status).toBe('input_required');
+    await c.result('tasks/update', { taskId, inputResponses: { '1-elicit': { action: 'accept', content: { name: 'Ada' } } } });
+    expect(await settle(c, taskId)).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'Hello, Ada!' }] } });
+  });
+
   it('answers unknown task ids with -32602, and tasks/result and tasks/list are gone', async () => {
     const c = await start();
     for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {

@@ -676,6 +676,13 @@ const ROWS: DefectRow[] = [
     rule: 'tasks.extension.undeclared.methods-refused',
     status: 'failed',
   },
+  {
+    defect: 'ext-update-not-empty',
+    revision: '2026-07-28',
+    scenario: 'tasks/extension-input-required',
+    rule: 'tasks.extension.update.acknowledged',
+    status: 'failed',
+  },
   // subscriptions (2026-07-28)
   {
     defect: 'listen-no-ack',
