@@ -5,8 +5,6 @@
 // and tasks/cancel asks to stop. There is no tasks/result or tasks/list any more.
 import { ProtocolError } from '../core/index.js';
 
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
-
 type Status = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
 interface Task {
@@ -37,19 +35,6 @@ const TTL_MS = 300_000;
 const POLL_INTERVAL_MS = 50;
 /** Bound on input rounds of one task: a tool that keeps asking fails the task instead of looping forever. */
 const MAX_INPUT_ROUNDS = 10;
-
-/** Whether the request's own client capabilities declare the extension (the only declaration that counts). */
-export function declaresTasksExtension(clientCapabilities: Record<string, unknown>): boolean {
-  const extensions = clientCapabilities.extensions;
-  return typeof extensions === 'object' && extensions !== null && typeof (extensions as Record<string, unknown>)[TASKS_EXTENSION] === 'object';
-}
-
-/** -32021 naming the extension: what a client that did not declare it gets for tasks/* requests. */
-export function missingTasksExtension(method: string): ProtocolError {
-  return new ProtocolError(-32021, `Missing required client capability: ${method} needs the ${TASKS_EXTENSION} extension`, {
-    requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
-  });
-}
 
 export class ExtensionTaskStore {
   private readonly tasks = new Map<string, Entry>();

@@ -3,7 +3,7 @@
 // tasks/update and tasks/cancel acknowledge; a request that does not declare it gets no task and -32021.
 import { afterEach, describe, expect, it } from 'vitest';
 import { isErrorResponse } from '../../wire/protocol/index.js';
-import { TASKS_EXTENSION } from './extension-tasks.js';
+import { TASKS_EXTENSION } from '../core/index.js';
 import { createReferenceServer } from './index.js';
 import { converse, type Conversation } from './test-conversation.js';
 
@@ -78,6 +78,12 @@ describe('the tasks extension at 2026-07-28', () => {
     expect((await c.result('tasks/get', { taskId })).status).toBe('input_required');
     await c.result('tasks/update', { taskId, inputResponses: { '1-elicit': { action: 'accept', content: { name: 'Ada' } } } });
     expect(await settle(c, taskId)).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'Hello, Ada!' }] } });
+  });
+
+  it('refuses task status notifications on subscriptions/listen to a request that does not declare the extension', async () => {
+    const plain = await start(createReferenceServer(), {});
+    const listen = await plain.request('subscriptions/listen', { notifications: { taskIds: ['any'] } });
+    expect(isErrorResponse(listen) && listen.error.code).toBe(-32021);
   });
 
   it('answers unknown task ids with -32602, and tasks/result and tasks/list are gone', async () => {

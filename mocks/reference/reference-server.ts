@@ -4,9 +4,12 @@ import { compareRevisions, isStateless, type Revision } from '../../schema/revis
 import {
   checkParamHeaders,
   createMockServer,
+  declaresTasksExtension,
   mcp,
+  missingTasksExtension,
   pagedList,
   ProtocolError,
+  TASKS_EXTENSION,
   type Handler,
   type MockLogger,
   type MockServer,
@@ -19,7 +22,7 @@ import { packageVersion } from './package-version.js';
 
 import { getPrompt, promptDefinition, PROMPTS } from './prompts.js';
 import { readResource, resourceDefinition, RESOURCES, templateDefinition, TEMPLATES, type ReferenceState } from './resources.js';
-import { declaresTasksExtension, ExtensionTaskStore, missingTasksExtension, TASKS_EXTENSION } from './extension-tasks.js';
+import { ExtensionTaskStore } from './extension-tasks.js';
 import { TaskStore } from './tasks.js';
 import { toolDefinition, toolsFor } from './tools.js';
 

@@ -683,6 +683,13 @@ const ROWS: DefectRow[] = [
     rule: 'tasks.extension.update.acknowledged',
     status: 'failed',
   },
+  {
+    defect: 'ext-listen-wrong-code',
+    revision: '2026-07-28',
+    scenario: 'tasks/extension-listen-undeclared',
+    rule: 'tasks.extension.listen.undeclared-refused',
+    status: 'failed',
+  },
   // subscriptions (2026-07-28)
   {
     defect: 'listen-no-ack',
