@@ -137,3 +137,22 @@ describe('protocolValidator', () => {
     }
   });
 });
+
+describe('results of the tasks extension (2026-07-28)', () => {
+  const response = (result: Record<string, unknown>) => ({ jsonrpc: '2.0', id: 1, result });
+
+  it('checks a resultType "task" answer to tools/call as a generic result, not as a CallToolResult', () => {
+    const v = protocolValidator('2026-07-28');
+    const task = {
+      resultType: 'task',
+      taskId: 't-1',
+      status: 'working',
+      createdAt: '2026-01-01T00:00:00Z',
+      lastUpdatedAt: '2026-01-01T00:00:00Z',
+      ttlMs: null,
+    };
+    expect(v.validateMessage(response(task), 'server', 'tools/call')).toEqual([]);
+    // Any other resultType is still the method's own result type.
+    expect(v.validateMessage(response({ ...task, resultType: 'complete' }), 'server', 'tools/call')).not.toEqual([]);
+  });
+});

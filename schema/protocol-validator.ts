@@ -1,7 +1,7 @@
 // Validates MCP messages and named types against our JSON Schema of one protocol revision. Each
 // revision's schema is built and registered once, on first use; each composed check compiles once.
 import type { ValidateFunction } from 'ajv';
-import { type Revision, isRevision, REVISIONS } from './revisions.js';
+import { type Revision, isRevision, isStateless, REVISIONS } from './revisions.js';
 import { type AnyAjv, createAjv } from './protocol/ajv-factory.js';
 import { buildProtocolModel, buildProtocolSchema, protocolSchemaId } from './protocol/build.js';
 import { type MessageTarget, composeMessageSchema, messageSchemaKey } from './protocol/message-schemas.js';
@@ -92,6 +92,10 @@ class RevisionValidator implements ProtocolValidator {
       const code = isObject(message.error) && typeof message.error.code === 'number' ? message.error.code : undefined;
       return code !== undefined ? { kind: 'error', code } : { kind: 'error' };
     }
+    // resultType "task" is reserved for the tasks extension (io.modelcontextprotocol/tasks, its own
+    // specification): the core schema has no such result, so only the envelope and the generic
+    // result are checked here; the extension's scenarios judge the task itself.
+    if (isStateless(this.revision) && isObject(message.result) && message.result.resultType === 'task') return { kind: 'result', sender };
     return requestMethod !== undefined ? { kind: 'result', sender, requestMethod } : { kind: 'result', sender };
   }
 

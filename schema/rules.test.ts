@@ -175,3 +175,12 @@ describe('pathAt', () => {
     expect(pathAt({ path: 'server/tools' }, '2026-07-28')).toBe('server/tools');
   });
 });
+
+describe('rules stated outside the core specification', () => {
+  it('link the extension page under specBase, the same at every revision', () => {
+    const catalogue = loadRules();
+    const ref = catalogue.ruleRef('tasks.extension.get.unknown-id', '2026-07-28');
+    expect(ref.url).toBe('https://github.com/modelcontextprotocol/ext-tasks/blob/main/specification/draft/tasks.md#protocol-errors');
+    expect(catalogue.ruleRef('tasks.get.status', '2025-11-25').url).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/2025-11-25\//);
+  });
+});

@@ -29,6 +29,8 @@ export interface RuleEntry {
   path: string;
   /** Later homes of the page: first revision of each → its path (the page moved, e.g. progress in 2026-07-28). */
   pathSince?: Record<string, string>;
+  /** Base URL of `path` for a rule stated outside the core specification (an official extension's repository). */
+  specBase?: string;
   summary: string;
   untestable?: string;
   supersedes?: string[];
@@ -160,7 +162,13 @@ export function createCatalogue(entries: readonly RuleEntry[]): RulesCatalogue {
         );
         throw Object.assign(error, { code: RULE_UNKNOWN });
       }
-      return { id: entry.id, level: entry.level, section: entry.section, url: specUrl(revision, pathAt(entry, revision)), summary: entry.summary };
+      return {
+        id: entry.id,
+        level: entry.level,
+        section: entry.section,
+        url: entry.specBase ? `${entry.specBase}/${entry.path}` : specUrl(revision, pathAt(entry, revision)),
+        summary: entry.summary,
+      };
     },
   };
 }

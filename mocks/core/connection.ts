@@ -9,6 +9,7 @@ import { notificationMatches, requestMatches } from './handlers.js';
 import { isLoggingLevel, type LoggingLevel } from './log-levels.js';
 import { ProtocolError, Reply, RequestAbortedError, reply, type ReplyValue } from './reply.js';
 import { ClientRequestError, RequestContextImpl } from './request-context.js';
+import { declaresTasksExtension, missingTasksExtension } from './tasks-extension.js';
 import {
   batchesAllowed,
   clientAcceptsFormElicitation,
@@ -502,6 +503,12 @@ export class Connection implements ServerConnection, ContextHost {
     }
     // Only what the client asked for and the capabilities back (basic/patterns/subscriptions).
     const caps = this.core.capabilitiesFor(ctx.revision);
+    // Task status pushes belong to the tasks extension ("Task Status Notifications"): a server that
+    // offers it refuses them with -32021 to a request that does not declare it. The mock core pushes
+    // no task statuses, so a declaring client is acknowledged with no taskIds (it agreed to none).
+    if (filter.taskIds !== undefined && declaresTasksExtension(caps) && !declaresTasksExtension(ctx.clientCapabilities)) {
+      throw missingTasksExtension('task status notifications (notifications.taskIds)');
+    }
     const honoured: ListenStream['notifications'] = {};
     if (filter.toolsListChanged === true && hasCapability(caps, 'tools.listChanged')) honoured.toolsListChanged = true;
     if (filter.promptsListChanged === true && hasCapability(caps, 'prompts.listChanged')) honoured.promptsListChanged = true;

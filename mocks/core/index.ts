@@ -37,3 +37,4 @@ export type { CacheHints } from './stateless-meta.js';
 export { pagedList } from './pagination.js';
 export { askClient, toolError } from './client-input.js';
 export type { ClientInputMethod } from './client-input.js';
+export { TASKS_EXTENSION, declaresTasksExtension, missingTasksExtension } from './tasks-extension.js';

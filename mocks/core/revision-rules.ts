@@ -36,6 +36,13 @@ const STATELESS_CLIENT_REQUESTS = [
   'completion/complete',
 ] as const;
 
+/**
+ * From 2026-07-28 tasks are the official extension io.modelcontextprotocol/tasks (its own
+ * repository, modelcontextprotocol/ext-tasks): these methods are left to handlers, which answer
+ * them only when the server implements the extension (-32601 otherwise, as for any unknown method).
+ */
+const TASKS_EXTENSION_REQUESTS = ['tasks/get', 'tasks/update', 'tasks/cancel'] as const;
+
 const KNOWN = new Set<string>([...STATEFUL_CLIENT_REQUESTS, ...TASK_REQUESTS, ...STATELESS_CLIENT_REQUESTS]);
 const cache = new Map<Revision, ReadonlySet<string>>();
 
@@ -43,7 +50,7 @@ const cache = new Map<Revision, ReadonlySet<string>>();
 export function clientRequestsOf(revision: Revision): ReadonlySet<string> {
   let set = cache.get(revision);
   if (!set) {
-    if (isStateless(revision)) set = new Set(STATELESS_CLIENT_REQUESTS);
+    if (isStateless(revision)) set = new Set([...STATELESS_CLIENT_REQUESTS, ...TASKS_EXTENSION_REQUESTS]);
     else if (compareRevisions(revision, '2025-11-25') >= 0) set = new Set([...STATEFUL_CLIENT_REQUESTS, ...TASK_REQUESTS]);
     else set = new Set(STATEFUL_CLIENT_REQUESTS);
     cache.set(revision, set);

@@ -4,9 +4,12 @@ import { compareRevisions, isStateless, type Revision } from '../../schema/revis
 import {
   checkParamHeaders,
   createMockServer,
+  declaresTasksExtension,
   mcp,
+  missingTasksExtension,
   pagedList,
   ProtocolError,
+  TASKS_EXTENSION,
   type Handler,
   type MockLogger,
   type MockServer,
@@ -19,6 +22,7 @@ import { packageVersion } from './package-version.js';
 
 import { getPrompt, promptDefinition, PROMPTS } from './prompts.js';
 import { readResource, resourceDefinition, RESOURCES, templateDefinition, TEMPLATES, type ReferenceState } from './resources.js';
+import { ExtensionTaskStore } from './extension-tasks.js';
 import { TaskStore } from './tasks.js';
 import { toolDefinition, toolsFor } from './tools.js';
 
@@ -57,7 +61,14 @@ function capabilities(revision: Revision): Record<string, unknown> {
     ...(compareRevisions(revision, '2025-03-26') >= 0 ? { completions: {} } : {}),
     // Tasks exist in 2025-11-25 only; 2026-07-28 removed them.
     ...(revision === '2025-11-25' ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
+    // From 2026-07-28 tasks are the official extension, offered through capabilities.extensions.
+    ...(isStateless(revision) ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
   };
+}
+
+/** The context with other params (a task's next round): everything else is the request's own. */
+function withParams(ctx: RequestContext, params: Record<string, unknown>): RequestContext {
+  return new Proxy(ctx, { get: (target, key) => (key === 'params' ? params : Reflect.get(target, key, target)) });
 }
 
 /** 2026-07-28 list results are cacheable; the catalogue is fixed for the life of the server. */
@@ -65,7 +76,7 @@ function listResult(ctx: RequestContext, body: Record<string, unknown>): Record<
   return ctx.stateless ? { ...body, ...LIST_CACHE } : body;
 }
 
-function handlers(state: ReferenceState, pageSize: number, tasks: TaskStore): Handler[] {
+function handlers(state: ReferenceState, pageSize: number, tasks: TaskStore, extensionTasks: ExtensionTaskStore): Handler[] {
   const tasksHere = (ctx: RequestContext) => ctx.revision === '2025-11-25';
   return [
     mcp.request('tools/list', (ctx) => {
@@ -96,6 +107,12 @@ function handlers(state: ReferenceState, pageSize: number, tasks: TaskStore): Ha
         // basic/utilities/tasks: only tools that declare taskSupport run as tasks; -32601 otherwise.
         if (tool.taskSupport === undefined) throw new ProtocolError(-32601, `Method not found: tool ${name} does not run as a task`);
         return tasks.create(ctx.params, async () => tool.run(args, ctx, state));
+      }
+      // Tasks extension: the server decides per request; the reference makes a task of each call of a
+      // tool that may run as one, when this request's client capabilities declare the extension.
+      if (ctx.stateless && (tool.taskSupport !== undefined || tool.extensionTask) && declaresTasksExtension(ctx.clientCapabilities)) {
+        // Each round sees the previous round's answers as MRTR inputResponses, so the tool asks as usual.
+        return extensionTasks.create(async (round) => tool.run(args, withParams(ctx, { ...ctx.params, ...round }), state));
       }
       // Tool-level negotiation: a tool that requires tasks refuses a plain call with -32601.
       if (tool.taskSupport === 'required' && tasksHere(ctx)) throw new ProtocolError(-32601, `Method not found: tool ${name} runs only as a task`);
@@ -135,23 +152,39 @@ function handlers(state: ReferenceState, pageSize: number, tasks: TaskStore): Ha
     }),
     mcp.request('prompts/get', (ctx) => getPrompt(ctx.params)),
     mcp.request('completion/complete', (ctx) => complete(ctx.params)),
-    ...taskHandlers(tasks, tasksHere),
+    ...taskHandlers(tasks, tasksHere, extensionTasks),
   ];
 }
 
 /** tasks/* exist at 2025-11-25 only; at other revisions the methods are unknown, as for any server. */
-function taskHandlers(tasks: TaskStore, tasksHere: (ctx: RequestContext) => boolean): Handler[] {
+function taskHandlers(tasks: TaskStore, tasksHere: (ctx: RequestContext) => boolean, extensionTasks: ExtensionTaskStore): Handler[] {
   const unknown = (method: string) => new ProtocolError(-32601, `Method not found: ${method}`);
-  const guard = (method: string, run: (ctx: RequestContext) => unknown) =>
+  // `extension`: what the method does under the tasks extension (2026-07-28 on); absent for the
+  // methods the extension dropped (tasks/result, tasks/list).
+  const guard = (method: string, experimental?: (ctx: RequestContext) => unknown, extension?: (ctx: RequestContext) => unknown) =>
     mcp.request(method, (ctx) => {
-      if (!tasksHere(ctx)) throw unknown(method);
-      return run(ctx) as Record<string, unknown>;
+      if (ctx.stateless && extension) {
+        // Only this request's declaration counts (Protocol errors: -32021 for non-declaring clients).
+        if (!declaresTasksExtension(ctx.clientCapabilities)) throw missingTasksExtension(method);
+        return extension(ctx) as Record<string, unknown>;
+      }
+      if (!tasksHere(ctx) || !experimental) throw unknown(method);
+      return experimental(ctx) as Record<string, unknown>;
     });
   return [
-    guard('tasks/get', (ctx) => tasks.get(ctx.params)),
+    guard(
+      'tasks/get',
+      (ctx) => tasks.get(ctx.params),
+      (ctx) => extensionTasks.get(ctx.params),
+    ),
     guard('tasks/result', (ctx) => tasks.result(ctx.params)),
     guard('tasks/list', (ctx) => tasks.list(ctx.params)),
-    guard('tasks/cancel', (ctx) => tasks.cancel(ctx.params)),
+    guard(
+      'tasks/cancel',
+      (ctx) => tasks.cancel(ctx.params),
+      (ctx) => extensionTasks.cancel(ctx.params),
+    ),
+    guard('tasks/update', undefined, (ctx) => extensionTasks.update(ctx.params)),
   ];
 }
 
@@ -169,7 +202,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Moc
     instructions:
       'Reference server of mcp-conform. Tools: echo, add, fail, slow (progress, cancellation), structured (output schema), ' +
       'sample, elicit and list-roots (ask the client), log, bump and reset-counter (the counter resource), content samples, and task-only (2025-11-25: runs only as a task).',
-    handlers: handlers(state, pageSize, new TaskStore()),
+    handlers: handlers(state, pageSize, new TaskStore(), new ExtensionTaskStore()),
     onUnhandledRequest: options.onUnhandledRequest ?? 'silent',
     cacheHints: LIST_CACHE,
     ...(options.clientRequestTimeoutMs !== undefined ? { clientRequestTimeoutMs: options.clientRequestTimeoutMs } : {}),

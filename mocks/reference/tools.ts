@@ -24,6 +24,11 @@ export interface ToolSpec {
   icons?: boolean;
   /** execution.taskSupport, listed at 2025-11-25 (the one revision with tasks). */
   taskSupport?: 'optional' | 'required';
+  /**
+   * Runs as a task under the tasks extension (2026-07-28) for a declaring request, besides the
+   * taskSupport tools: the tools that ask the client, whose task then waits in input_required.
+   */
+  extensionTask?: boolean;
   run(args: Record<string, unknown>, ctx: RequestContext, state: ReferenceState): ToolResult | Promise<ToolResult>;
 }
 
@@ -110,6 +115,7 @@ const TOOLS: readonly ToolSpec[] = [
       required: ['prompt'],
     },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    extensionTask: true,
     run: async (args, ctx) => {
       const outcome = await askClient(ctx, 'sample', {
         key: 'sample',
@@ -135,6 +141,7 @@ const TOOLS: readonly ToolSpec[] = [
     description: 'Asks the user for their name through the client (elicitation/create, form mode).',
     inputSchema: { type: 'object', properties: { message: { type: 'string' } } },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    extensionTask: true,
     run: async (args, ctx) => {
       const params: Record<string, unknown> = {
         message: typeof args.message === 'string' ? args.message : 'What is your name?',
@@ -155,6 +162,7 @@ const TOOLS: readonly ToolSpec[] = [
     description: 'Asks the client for its roots (roots/list) and lists their URIs.',
     inputSchema: noArguments,
     annotations: readOnly,
+    extensionTask: true,
     run: async (_args, ctx) => {
       const outcome = await askClient(ctx, 'list-roots', { key: 'roots', method: 'roots/list' });
       if ('early' in outcome) return outcome.early;

@@ -58,3 +58,23 @@ describe('resourceUrls', () => {
     });
   });
 });
+
+describe('extension and value conditions', () => {
+  const withExtensions = {
+    ...profile,
+    capabilities: { extensions: { 'io.modelcontextprotocol/tasks': {}, 'dev.example/off': null } },
+  } as unknown as TargetProfile;
+
+  it('extension holds when capabilities.extensions has a settings object under that id', () => {
+    expect(whyNot({ extension: 'io.modelcontextprotocol/tasks' }, { ...scope, profile: withExtensions })).toBeUndefined();
+    expect(whyNot({ extension: 'dev.example/off' }, { ...scope, profile: withExtensions })).toContain('`dev.example/off` extension');
+    expect(whyNot({ extension: 'io.modelcontextprotocol/tasks' }, scope)).toContain('does not advertise');
+  });
+
+  it('value holds when the evaluated expression matches the pattern', () => {
+    const vars = { status: 'working' };
+    expect(whyNot({ value: { $var: 'status' }, matches: { $in: ['working', 'input_required'] } }, { ...scope, vars })).toBeUndefined();
+    expect(whyNot({ value: { $var: 'status' }, matches: 'completed' }, { ...scope, vars })).toContain('"working"');
+    expect(whyNot({ value: { $var: 'missing' }, matches: { $type: 'string' } }, scope)).toContain('undefined');
+  });
+});

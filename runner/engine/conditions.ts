@@ -1,7 +1,7 @@
 // Evaluates scenario conditions (`requires`, `when`, `loop.while`) against a cell: its revision,
 // transport, variables and the target's discovered profile. Returns a reason when one fails.
 import { inRange, type Revision } from '../../schema/revisions.js';
-import { describePattern, getPath, matchPattern } from '../matchers/index.js';
+import { describePattern, evaluate, getPath, matchPattern } from '../matchers/index.js';
 import type { Condition } from '../suite-loader/types.js';
 import type { TargetProfile } from './profile.js';
 import { AUTHORIZATION_NOT_REQUESTED, MINTED_TOKENS_NEEDED, type AuthorizationContext } from './authorization-context.js';
@@ -33,6 +33,19 @@ export function whyNot(condition: Condition, scope: ConditionScope): string | un
     // A dotted path reaches into stored values, e.g. an HTTP answer's `init.headers.mcp-session-id`.
     const found = getPath(scope.vars, condition.defined);
     return found.found && found.value !== undefined ? undefined : `\`${condition.defined}\` is not set`;
+  }
+  if ('extension' in condition) {
+    const extensions = scope.profile.capabilities.extensions;
+    const settings = typeof extensions === 'object' && extensions !== null ? (extensions as Record<string, unknown>)[condition.extension] : undefined;
+    // An extension is advertised by a settings object; an empty one means support without settings.
+    return typeof settings === 'object' && settings !== null ? undefined : `the target does not advertise the \`${condition.extension}\` extension`;
+  }
+  if ('value' in condition) {
+    // Conditions build no arguments, so the seed of $validArgs and friends does not matter here.
+    const value = evaluate(condition.value, { vars: scope.vars, seed: 0 });
+    return matchPattern(condition.matches, value, { vars: scope.vars }).ok
+      ? undefined
+      : `the value ${JSON.stringify(value) ?? 'undefined'} does not match ${describePattern(condition.matches)}`;
   }
   if ('pick' in condition) {
     const list = scope.profile[condition.from];

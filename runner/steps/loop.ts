@@ -1,6 +1,9 @@
 // `loop`: repeats nested steps while a condition holds, with a hard iteration bound and optional
-// detection of a repeating variable (a server handing back a cursor it already gave).
+// detection of a repeating variable (a server handing back a cursor it already gave), and an
+// optional pause between iterations for polling (a task's pollIntervalMs).
+import { setTimeout as delay } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
+import { evaluate } from '../matchers/index.js';
 import type { LoopStep } from '../suite-loader/types.js';
 import { recordCheck, type StepContext } from './context.js';
 import { clip } from './expect.js';
@@ -33,12 +36,18 @@ export async function runLoop(ctx: StepContext, step: LoopStep): Promise<void> {
       seen.push(value);
     }
     ctx.vars.iteration = i;
+    if (i > 0 && step.pauseMs !== undefined && !(await pause(ctx, step.pauseMs))) return;
     await ctx.runSteps(step.steps);
     // A failed or errored check inside the body ends the loop: its cause is already reported.
     if (ctx.checks.slice(before).some((c) => c.status === 'failed' || c.status === 'errored') || ctx.signal.aborted) return;
   }
   if (!step.while || !ctx.holds(step.while)) {
     recordCheck(ctx, step, { status: 'passed', message: `finished after ${step.max} iteration(s)` });
+    return;
+  }
+  if (step.onExhausted === 'skip') {
+    // The bound says nothing about the target (a task may legitimately run longer): not judged.
+    recordCheck(ctx, step, { status: 'skipped', message: `still going at the bound of ${step.max} iterations, so there was nothing to judge` });
     return;
   }
   if (step.onExhausted === 'pass') {
@@ -51,4 +60,23 @@ export async function runLoop(ctx: StepContext, step: LoopStep): Promise<void> {
     expected: `the loop to end within ${step.max} iterations`,
     actual: `more than ${step.max}`,
   });
+}
+
+/** Pauses used when the expression yields no number (a server that gives no poll interval), and the cap. */
+const DEFAULT_PAUSE_MS = 100;
+const MAX_PAUSE_MS = 2000;
+
+/**
+ * Waits before the next iteration: polling is paced by the server's hint, not a guess at when it is
+ * done, and the loop condition still decides when to stop. False when the cell was aborted.
+ */
+async function pause(ctx: StepContext, expression: unknown): Promise<boolean> {
+  const value = evaluate(expression, { vars: ctx.vars, seed: ctx.seed });
+  const ms = typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(value, MAX_PAUSE_MS) : DEFAULT_PAUSE_MS;
+  try {
+    await delay(ms, undefined, { signal: ctx.signal });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -86,10 +86,10 @@ function toStep(n: RawMap, pointer: string, path: string, source: YamlSource): S
         kind,
         steps: toSteps(n.steps as unknown[], `${pointer}/steps`, `${path}.steps.`, source),
         max: n.max as number,
-        onExhausted: (n.onExhausted as 'fail' | 'pass' | undefined) ?? 'fail',
+        onExhausted: (n.onExhausted as 'fail' | 'pass' | 'skip' | undefined) ?? 'fail',
         ...base,
         ...(Object.hasOwn(n, 'while') ? { while: toCondition(n.while) } : {}),
-        ...pick(n, ['distinct']),
+        ...pick(n, ['distinct', 'pauseMs']),
         ...checks,
       };
     case 'closeInput':

@@ -15,6 +15,10 @@ export type Condition =
   /** The run was given authorization: a token (`token`), or the mock authorization server's minted tokens (`minted`). */
   | { authorization: 'token' | 'minted' }
   | { pick: string; from: ProfileList; where?: unknown }
+  /** The server advertised this extension id as a key of `capabilities.extensions` (2026-07-28). */
+  | { extension: string }
+  /** The expression's value matches the pattern (e.g. a captured task status, for `loop.while`). */
+  | { value: unknown; matches: unknown }
   | { not: Condition }
   | { allOf: Condition[] }
   | { anyOf: Condition[] };
@@ -151,7 +155,9 @@ export interface LoopStep extends StepBase, CheckOptions {
   while?: Condition;
   max: number;
   distinct?: string;
-  onExhausted: 'fail' | 'pass';
+  onExhausted: 'fail' | 'pass' | 'skip';
+  /** Pause before every iteration after the first: a number of ms or an expression (e.g. a server's poll interval). */
+  pauseMs?: unknown;
 }
 export interface CloseInputStep extends StepBase, CheckOptions {
   kind: 'closeInput';

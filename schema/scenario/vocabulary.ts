@@ -21,7 +21,19 @@ export const STEP_KINDS = [
   'http',
 ] as const;
 
-export const CONDITION_KEYS = ['capability', 'revision', 'transport', 'defined', 'pick', 'not', 'allOf', 'anyOf', 'authorization'] as const;
+export const CONDITION_KEYS = [
+  'capability',
+  'revision',
+  'transport',
+  'defined',
+  'pick',
+  'not',
+  'allOf',
+  'anyOf',
+  'authorization',
+  'extension',
+  'value',
+] as const;
 
 export const PATTERN_OPERATORS = [
   '$type',

@@ -3,8 +3,19 @@
 // of the body.
 import { encodeHeaderValue, META, paramHeadersFor } from '../../protocol/index.js';
 
-/** Methods whose `params.name` or `params.uri` is mirrored in Mcp-Name (2026-07-28). */
-const NAMED: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+/**
+ * Methods whose `params.name`, `params.uri` or `params.taskId` is mirrored in Mcp-Name (2026-07-28).
+ * The tasks extension (io.modelcontextprotocol/tasks, "Streamable HTTP: Routing Headers") makes the
+ * client name the task of tasks/get, tasks/update and tasks/cancel, so load balancers can route it.
+ */
+const NAMED: Record<string, 'name' | 'uri' | 'taskId'> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 
 export interface MessageFacts {
   /** Ids of the requests in the body (one, or several for a batch). */
