@@ -105,11 +105,15 @@ describe('leftStateAlone', () => {
   });
 
   it('refuses methods that change session state, task-augmented requests and a scenario-sent initialize', () => {
-    for (const method of ['logging/setLevel', 'resources/subscribe', 'resources/unsubscribe', 'subscriptions/listen', 'tasks/cancel']) {
+    for (const method of ['logging/setLevel', 'resources/subscribe', 'resources/unsubscribe', 'subscriptions/listen', 'tasks/cancel', 'tasks/update']) {
       expect(leftStateAlone([req(method, {})], tools), method).toBe(false);
     }
     expect(leftStateAlone([sent({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } })], tools)).toBe(false);
     expect(leftStateAlone([req('tools/call', { name: 'reader', arguments: {}, task: { ttl: 1000 } })], tools)).toBe(false);
+    // Opting into the tasks extension (2026-07-28) lets the server answer with a task that outlives the cell.
+    const optIn = { 'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } } };
+    expect(leftStateAlone([req('tools/call', { name: 'reader', arguments: {}, _meta: optIn })], tools)).toBe(false);
+    expect(leftStateAlone([req('tools/call', { name: 'reader', arguments: {}, _meta: {} })], tools)).toBe(true);
     expect(leftStateAlone([req('initialize', {})], tools)).toBe(false);
     expect(leftStateAlone([sent([{ jsonrpc: '2.0', id: 3, method: 'logging/setLevel', params: { level: 'debug' } }])], tools)).toBe(false);
   });

@@ -30,7 +30,16 @@ const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set([
   'notifications/cancelled',
   'notifications/roots/list_changed',
   'tasks/cancel',
+  'tasks/update',
 ]);
+
+/**
+ * The tasks extension (2026-07-28): a request whose `_meta` opts into it may be answered with a task
+ * that goes on running in the server after the cell ends, so such a request changes state.
+ */
+const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+const optsIntoTasks = (params: Record<string, unknown> | undefined): boolean =>
+  params !== undefined && typeof params._meta === 'object' && params._meta !== null && JSON.stringify(params._meta).includes(TASKS_EXTENSION);
 
 export function sharingClass(scenario: Scenario, revision: Revision): SharingClass {
   if (scenario.isolate) return 'own';
@@ -100,6 +109,7 @@ export function leftStateAlone(
     if (typeof method !== 'string') return true; // a response to a server request, or not a message
     if (STATE_CHANGING_METHODS.has(method)) return false;
     if (params && typeof params === 'object' && 'task' in params) return false;
+    if (optsIntoTasks(params)) return false;
     if (params && typeof params === 'object' && typeof params.cursor === 'string' && issuedCursors.has(params.cursor)) return false;
     if (method === 'tools/call') return readOnlyTools.has(params?.name);
     return true;
