@@ -50,6 +50,15 @@ describe('judgeMrtr', () => {
     for (const duty of ALL) expect(judgeMrtr(duty, c.fromClient, c.toClient).status).toBe('skipped');
   });
 
+  it('does not judge a later call that carries neither answers nor state: the client gave the round up', () => {
+    const c = conversation([
+      [true, call(1)],
+      [false, inputRequired(1, 'first', 's1')],
+      [true, call(2)],
+    ]);
+    for (const duty of ALL) expect(judgeMrtr(duty, c.fromClient, c.toClient).status).toBe('skipped');
+  });
+
   it("fails a second retry that echoes the first round's state", () => {
     const c = twoRounds(() => call(3, { ...answer('second'), requestState: 's1' }));
     expect(judgeMrtr('latest-state', c.fromClient, c.toClient)).toMatchObject({ status: 'failed', pointer: '/params/requestState' });

@@ -1,7 +1,7 @@
 // Judges a client's retries of input-required requests (2026-07-28 basic/patterns/mrtr, "Client
 // Requirements (Basic Workflow)") round by round. Every input_required result is paired with the
 // request it answered and with the client's retry: the next request of the same method naming the
-// same tool, prompt or resource. Chains of several rounds keep their original (first) request, so
+// same tool, prompt or resource, when it carries inputResponses or requestState. Chains of several rounds keep their original (first) request, so
 // a retry is compared with that round's result and with every earlier request of its chain.
 import { jsonEqual, renderValue } from '../matchers/index.js';
 import type { CheckResult } from '../../wire/results/index.js';
@@ -44,7 +44,9 @@ function roundsOf(fromClient: RecordedLine[], toClient: RecordedLine[]): Round[]
     const asked = requests.findLast((s) => s.seq < result.seq && jsonEqual(s.message.id, result.message.id));
     if (!asked) continue;
     const retry = requests.find((s) => s.seq > result.seq && targetOf(s.message) === targetOf(asked.message));
-    if (!retry) continue;
+    // A client may give up a round (servers must not assume a retry): a later request carrying
+    // neither answers nor state is a fresh call, not a retry, and is not judged as one.
+    if (!retry || !['inputResponses', 'requestState'].some((k) => Object.hasOwn(paramsOf(retry.message), k))) continue;
     const chain = chains.get(asked) ?? [asked];
     chains.set(retry, [...chain, retry]);
     rounds.push({ result, asked, retry, chain });
