@@ -29,17 +29,24 @@ const INPUT_METHODS: readonly string[] = ['sampling/createMessage', 'elicitation
 
 /**
  * The client's answer as `{ client }` values, or the result to return now: at 2026-07-28 the
- * question travels in an input_required result and the answer comes back in the retry.
+ * question travels in an input_required result and the answer comes back in the retry. With
+ * `then`, further questions follow once the first is answered (at 2026-07-28 one round each);
+ * `{ client }` is the last answer.
  */
 async function ask(
   request: NonNullable<MockBehaviour['clientRequest']>,
   values: Record<string, unknown>,
   ctx: RequestContext,
 ): Promise<{ client: Record<string, unknown> } | { early: Record<string, unknown> }> {
-  const params = request.params === undefined ? undefined : (substitute(request.params, values) as Record<string, unknown>);
-  if (!ctx.stateless || !INPUT_METHODS.includes(request.method)) return { client: await requestFromClient(request, params, ctx) };
-  const input = { key: 'input', method: request.method as ClientInputMethod, ...(params !== undefined ? { params } : {}) };
-  const outcome = await askClient(ctx, typeof ctx.params.name === 'string' ? ctx.params.name : ctx.method, input);
+  const asked = [{ key: request.key ?? 'input', method: request.method, params: request.params }, ...(request.then ?? [])];
+  const withParams = asked.map((r) => ({ ...r, params: r.params === undefined ? undefined : (substitute(r.params, values) as Record<string, unknown>) }));
+  if (!ctx.stateless || !withParams.every((r) => INPUT_METHODS.includes(r.method))) {
+    let client: Record<string, unknown> = {};
+    for (const r of withParams) client = await requestFromClient({ ...request, method: r.method }, r.params, ctx);
+    return { client };
+  }
+  const inputs = withParams.map((r) => ({ key: r.key, method: r.method as ClientInputMethod, ...(r.params !== undefined ? { params: r.params } : {}) }));
+  const outcome = await askClient(ctx, typeof ctx.params.name === 'string' ? ctx.params.name : ctx.method, inputs);
   return 'early' in outcome ? outcome : { client: { result: outcome.answer } };
 }
 

@@ -105,6 +105,34 @@ describe('mock-file behaviours for client tests', () => {
     expect(client.problems()).toEqual([]);
   });
 
+  it('clientRequest.then at 2026-07-28 asks again in a second round with its own key and a new requestState', async () => {
+    const tools = [
+      {
+        name: 'ask',
+        clientRequest: { method: 'roots/list', key: 'first', then: [{ key: 'second', method: 'roots/list' }] },
+        text: 'last root ${client.result.roots.0.uri}',
+      },
+    ];
+    const client = new MockClient(createInMemoryTransport(createMockFromConfig({ ...INFO, tools }, { record: false })), {
+      revision: '2026-07-28',
+      capabilities: { roots: {} },
+    });
+    clients.push(client);
+    await client.connect();
+    const call = (extra: Record<string, unknown>) => client.result('tools/call', { name: 'ask', arguments: {}, ...extra });
+    const one = await call({});
+    expect(one).toMatchObject({ resultType: 'input_required', inputRequests: { first: { method: 'roots/list' } } });
+    const two = await call({ inputResponses: { first: { roots: [{ uri: 'file:///a' }] } }, requestState: one.requestState });
+    expect(two).toMatchObject({ resultType: 'input_required', inputRequests: { second: { method: 'roots/list' } } });
+    expect(two.requestState).not.toEqual(one.requestState);
+    // The first round's state with the second round's answer is that first round again: its input is missing.
+    const stale = await call({ inputResponses: { second: { roots: [{ uri: 'file:///b' }] } }, requestState: one.requestState });
+    expect(stale).toMatchObject({ resultType: 'input_required', inputRequests: { first: { method: 'roots/list' } }, requestState: one.requestState });
+    const done = await call({ inputResponses: { second: { roots: [{ uri: 'file:///b' }] } }, requestState: two.requestState });
+    expect(done).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'last root file:///b' }] });
+    expect(client.problems()).toEqual([]);
+  });
+
   it('changeTools shows hidden tools and hides others for every connection, with tools/list_changed', async () => {
     const tools = [
       { name: 'reveal', text: 'revealed', changeTools: { add: ['later'], remove: ['reveal'] } },

@@ -6,7 +6,16 @@ export interface MockBehaviour {
   delayMs?: number;
   progress?: number[];
   log?: { level: LoggingLevel; data: unknown; logger?: string }[];
-  clientRequest?: { method: string; params?: Record<string, unknown>; timeoutMs?: number; ignoreCapabilities?: boolean };
+  clientRequest?: {
+    method: string;
+    params?: Record<string, unknown>;
+    /** At 2026-07-28: this request's key in inputRequests (default `input`). */
+    key?: string;
+    /** Further requests asked once this one is answered (at 2026-07-28 one input_required round each, keys distinct). */
+    then?: { key: string; method: string; params?: Record<string, unknown> }[];
+    timeoutMs?: number;
+    ignoreCapabilities?: boolean;
+  };
   /** Streamable HTTP: close the connection carrying the answer's stream before answering (resumable). */
   dropStream?: true | { retryMs?: number };
   /** Streamable HTTP: end the session once this call is answered. */

@@ -62,58 +62,79 @@ function answerProblem(method: ClientInputMethod, answer: unknown): string | und
   }
 }
 
-function encodeState(tool: string, key: string): string {
-  return Buffer.from(JSON.stringify({ tool, key }), 'utf8').toString('base64url');
+/** The state of round `round` (counted from 0); the first round's state names only the tool and the key. */
+function encodeState(tool: string, key: string, round: number): string {
+  return Buffer.from(JSON.stringify(round === 0 ? { tool, key } : { tool, key, round }), 'utf8').toString('base64url');
 }
 
-function stateMatches(state: unknown, tool: string, key: string): boolean {
-  if (typeof state !== 'string') return false;
+/** The round a request state was issued for, or -1 when it was not issued for this tool's rounds. */
+function roundOf(state: unknown, tool: string, inputs: readonly ClientInputRequest[]): number {
+  if (typeof state !== 'string') return -1;
   try {
     const decoded = JSON.parse(Buffer.from(state, 'base64url').toString('utf8')) as unknown;
-    return isObject(decoded) && decoded.tool === tool && decoded.key === key;
+    if (!isObject(decoded) || decoded.tool !== tool) return -1;
+    const round = decoded.round ?? 0;
+    return typeof round === 'number' && inputs[round]?.key === decoded.key ? round : -1;
   } catch {
-    return false;
+    return -1;
   }
 }
 
+function inputRequired(tool: string, input: ClientInputRequest, round: number): ClientInputOutcome {
+  return {
+    early: {
+      resultType: 'input_required',
+      inputRequests: { [input.key]: { method: input.method, ...(input.params !== undefined ? { params: input.params } : {}) } },
+      requestState: encodeState(tool, input.key, round),
+    },
+  };
+}
+
 /**
- * Gets one piece of input from the client for tool `tool`. The request state only names the tool
- * and the key: tampering with it can do nothing worse than fail the request, which is the case in
- * which basic/patterns/mrtr lets a server leave it without integrity protection.
+ * Gets input from the client for tool `tool`: one request, or several asked one after another
+ * (at 2026-07-28 one round each, every round with its own key and a new request state; the
+ * outcome's answer is the last one's). The request state only names the tool, the key and the
+ * round: tampering with it can do nothing worse than fail the request, which is the case in which
+ * basic/patterns/mrtr lets a server leave it without integrity protection.
  */
-export async function askClient(ctx: RequestContext, tool: string, input: ClientInputRequest): Promise<ClientInputOutcome> {
-  const { method, key } = input;
+export async function askClient(ctx: RequestContext, tool: string, inputs: ClientInputRequest | readonly ClientInputRequest[]): Promise<ClientInputOutcome> {
+  const rounds = Array.isArray(inputs) ? (inputs as readonly ClientInputRequest[]) : [inputs as ClientInputRequest];
   if (ctx.stateless) {
-    if (!clientHas(ctx, method)) {
+    const missing = rounds.find((input) => !clientHas(ctx, input.method));
+    if (missing) {
       // basic/index#meta: a request needing an undeclared client capability gets -32021.
-      throw new ProtocolError(-32021, `Missing required client capability: ${CAPABILITY[method].path}`, {
-        requiredCapabilities: CAPABILITY[method].required,
+      throw new ProtocolError(-32021, `Missing required client capability: ${CAPABILITY[missing.method].path}`, {
+        requiredCapabilities: CAPABILITY[missing.method].required,
       });
     }
     const responses = ctx.params.inputResponses;
     const state = ctx.params.requestState;
-    if (state !== undefined && !stateMatches(state, tool, key)) {
-      throw new ProtocolError(-32602, 'Invalid params: requestState was not issued for this tool call');
-    }
+    const round = state === undefined ? 0 : roundOf(state, tool, rounds);
+    if (round < 0) throw new ProtocolError(-32602, 'Invalid params: requestState was not issued for this tool call');
     // basic/patterns/mrtr, error handling: inputResponses that is not a map of answers is refused.
     if (responses !== undefined && !isObject(responses)) {
       throw new ProtocolError(-32602, 'Invalid params: inputResponses must be an object mapping each input request key to its answer');
     }
-    const answer = state !== undefined && isObject(responses) ? responses[key] : undefined;
-    if (answer === undefined) {
-      // Missing input is asked for again rather than refused (basic/patterns/mrtr, error handling).
-      return {
-        early: {
-          resultType: 'input_required',
-          inputRequests: { [key]: { method, ...(input.params !== undefined ? { params: input.params } : {}) } },
-          requestState: encodeState(tool, key),
-        },
-      };
-    }
-    const problem = answerProblem(method, answer);
-    if (problem) throw new ProtocolError(-32602, `Invalid params: inputResponses.${key} is malformed: ${problem}`);
-    return { answer: answer as Record<string, unknown> };
+    const input = rounds[round]!;
+    const answer = state !== undefined && isObject(responses) ? responses[input.key] : undefined;
+    // Missing input is asked for again rather than refused (basic/patterns/mrtr, error handling).
+    if (answer === undefined) return inputRequired(tool, input, round);
+    const problem = answerProblem(input.method, answer);
+    if (problem) throw new ProtocolError(-32602, `Invalid params: inputResponses.${input.key} is malformed: ${problem}`);
+    const next = rounds[round + 1];
+    return next ? inputRequired(tool, next, round + 1) : { answer: answer as Record<string, unknown> };
   }
+  let outcome: ClientInputOutcome = { answer: {} };
+  for (const input of rounds) {
+    outcome = await requestOnce(ctx, input);
+    if ('early' in outcome) return outcome;
+  }
+  return outcome;
+}
+
+/** A stateful revision's server-to-client request; a refusal or a malformed answer becomes the tool's error result. */
+async function requestOnce(ctx: RequestContext, input: ClientInputRequest): Promise<ClientInputOutcome> {
+  const { method } = input;
   try {
     const answer = await ctx.requestClient(method, input.params);
     const problem = answerProblem(method, answer);

@@ -10,6 +10,7 @@ import type { AuthFacts } from './auth-host.js';
 import type { CanaryFacts } from './canary-host.js';
 import { judgeAuthDuty } from './auth-expectations.js';
 import { judgeHttpDuty } from './http-expectations.js';
+import { judgeMrtr } from './mrtr-expectations.js';
 import type { HttpFacts } from './http-host.js';
 import type { Expectation } from './types.js';
 
@@ -243,6 +244,8 @@ function judgeOne(
     }
     case 'canary':
       return judgeCanary(input.canary, toClient);
+    case 'mrtr':
+      return judgeMrtr(e.duty, input.fromClient, toClient);
   }
 }
 

@@ -8,10 +8,24 @@ import { expandRange, RevisionRangeError, type RevisionRange } from '../../schem
 import { parseYamlSource, schemaProblems, userFileSchema, userFileValidator, type SourceProblem, type YamlSource } from '../../schema/scenario/index.js';
 import { CLIENT_ROLE_LINE, expectationsFor, yamlFiles } from '../suite-loader/index.js';
 import type { AuthSetup } from '../../mocks/index.js';
-import type { AuthCheckName, CanaryDuty, CancellationDuty, ClientScenario, Expectation, HttpCheckName } from './types.js';
+import type { AuthCheckName, CanaryDuty, CancellationDuty, ClientScenario, Expectation, HttpCheckName, MrtrDuty } from './types.js';
 
 const CLIENT_SCENARIO_INVALID = 'MCPC_CLIENT_SCENARIO_INVALID';
-const KINDS = ['first', 'sent', 'notSent', 'each', 'before', 'uniqueRequestIds', 'answered', 'echoes', 'http', 'cancellations', 'auth', 'canary'] as const;
+const KINDS = [
+  'first',
+  'sent',
+  'notSent',
+  'each',
+  'before',
+  'uniqueRequestIds',
+  'answered',
+  'echoes',
+  'http',
+  'cancellations',
+  'auth',
+  'canary',
+  'mrtr',
+] as const;
 
 export interface ClientLoadResult {
   scenarios: ClientScenario[];
@@ -141,5 +155,7 @@ function toExpectation(e: Record<string, unknown>, sourceLine: number): Expectat
       return { kind, duty: e.auth as AuthCheckName, ...options };
     case 'canary':
       return { kind, duty: e.canary as CanaryDuty, ...options };
+    case 'mrtr':
+      return { kind, duty: e.mrtr as MrtrDuty, ...options };
   }
 }

@@ -22,11 +22,16 @@ export type Expectation = CheckOptions &
     | { kind: 'echoes'; pointer: string; issuedAt: string; where?: unknown }
     | { kind: 'cancellations'; duty: CancellationDuty }
     | { kind: 'canary'; duty: CanaryDuty }
+    | { kind: 'mrtr'; duty: MrtrDuty }
   ) & { sourceLine: number };
 
 /** What a client may do with the canary origin ({canary}, runner/client-mode/canary-host.ts). */
 const CANARY_DUTIES = ['not-fetched'] as const;
 export type CanaryDuty = (typeof CANARY_DUTIES)[number];
+
+/** What each retry of an input-required request must do (runner/client-mode/mrtr-expectations.ts). */
+const MRTR_DUTIES = ['fresh-id', 'latest-state', 'answers-asked', 'same-request'] as const;
+export type MrtrDuty = (typeof MRTR_DUTIES)[number];
 
 /** What a client's notifications/cancelled may name (runner/client-mode/cancellation-expectations.ts). */
 const CANCELLATION_DUTIES = ['in-progress', 'not-initialize'] as const;

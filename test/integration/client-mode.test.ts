@@ -56,6 +56,10 @@ const DEFECTS = [
   { defect: 'no-input-responses', revision: '2026-07-28', scenario: 'client/mrtr-retry', rule: 'client.mrtr.retry-carries-input', status: 'failed' },
   { defect: 'mangle-state', revision: '2026-07-28', scenario: 'client/mrtr-retry', rule: 'client.mrtr.request-state-echoed', status: 'failed' },
   { defect: 'state-on-list', revision: '2026-07-28', scenario: 'client/mrtr-retry', rule: 'client.mrtr.request-state-echoed', status: 'failed' },
+  { defect: 'no-input-responses', revision: '2026-07-28', scenario: 'client/mrtr-rounds', rule: 'client.mrtr.retry-carries-input', status: 'failed' },
+  { defect: 'stale-request-state', revision: '2026-07-28', scenario: 'client/mrtr-rounds', rule: 'client.mrtr.request-state-echoed', status: 'failed' },
+  { defect: 'retry-same-id', revision: '2026-07-28', scenario: 'client/mrtr-rounds', rule: 'client.mrtr.retry-new-id', status: 'failed' },
+  { defect: 'retry-drops-arguments', revision: '2026-07-28', scenario: 'client/mrtr-rounds', rule: 'client.mrtr.retry-same-request', status: 'warning' },
 ] as const;
 
 /** What the client cancels, and how a modern client meets a legacy server on stdio (a test of their own, to stay well inside its time bound). */
