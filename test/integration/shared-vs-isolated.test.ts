@@ -152,6 +152,12 @@ describe('shared target processes give the verdicts of one process per cell (--i
     // Answers an unknown method only when its input closes: an answer still owed ends the process.
     ['late-unknown-method', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'tools']],
   ];
+  // Dual-era, it takes a line without the runner's _meta for a legacy client and answers later
+  // requests without `resultType`: at 2026-07-28 a cell that writes a line as is ends its process.
+  it('on @modelcontextprotocol/server 2.x over stdio at 2026-07-28 (dual-era)', { timeout: 300_000 }, async () => {
+    await compare(['--server', 'node test/fixtures/targets/sdk2-stdio-server.mjs', '--revision', '2026-07-28']);
+  });
+
   it('on a server that answers dropped lines late, after the next request', { timeout: 300_000 }, async () => {
     await compare(['--server', `node ${lateAnswers}`, '--revision', '2025-11-25', '--revision', '2026-07-28', '--area', 'jsonrpc', '--area', 'tools']);
   });
