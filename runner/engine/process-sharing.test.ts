@@ -62,6 +62,11 @@ describe('sharingClass', () => {
     expect(sharingClass(scenario([{ kind: 'cancel', label: 'a', ...at }]), '2025-06-18')).toBe('last');
     expect(sharingClass(scenario([{ kind: 'send', line: 'not json', ...at }]), '2025-06-18')).toBe('neutral');
   });
+
+  it('ends the process after a line written as is at a stateless revision (it carries no _meta of the runner)', () => {
+    expect(sharingClass(scenario([{ kind: 'send', line: 'not json', ...at }]), '2026-07-28')).toBe('last');
+    expect(sharingClass(scenario([{ kind: 'send', json: { jsonrpc: '2.0', id: 'x', method: 1 }, ...at }]), '2026-07-28')).toBe('last');
+  });
 });
 
 describe('leftStateAlone', () => {

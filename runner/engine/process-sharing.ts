@@ -76,8 +76,11 @@ function classifyStep(step: Step, stateless: boolean): SharingClass {
     case 'cancel':
       return 'last';
     case 'send':
-      // A partial line or raw bytes may leave the target's input buffer mid-message.
-      return step.text !== undefined || step.hex !== undefined ? 'last' : 'neutral';
+      // A partial line or raw bytes may leave the target's input buffer mid-message. At a stateless
+      // revision, a line written as is carries no `_meta` of the runner's: a server that remembers
+      // the version its connection spoke may take it for a legacy client (the 2.x SDK over stdio
+      // then answers a later cell's tools/call without `resultType`), so nothing follows it either.
+      return step.text !== undefined || step.hex !== undefined || stateless ? 'last' : 'neutral';
     default:
       return 'neutral';
   }

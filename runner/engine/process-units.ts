@@ -1,6 +1,7 @@
 // Groups a run's stdio cells into units of work that each run on as few target processes as the
 // scenarios allow, and runs one unit: cells in turn on a shared process, a new process whenever a
-// cell leaves the last one unfit (it failed, crashed it, or may have changed its state).
+// cell leaves the last one unfit (it errored, crashed it, left an answer owed, or may have changed
+// its state; see cell-fitness.ts). A cell's findings alone never end its process.
 import type { Revision } from '../../schema/revisions.js';
 import type { ScenarioResult } from '../../wire/results/index.js';
 import type { Transport } from '../../wire/protocol/index.js';
@@ -105,6 +106,9 @@ export async function runSharedUnit(unit: ProcessUnit, makeTransport: (revision?
       // answer, a stray notification), so the cell is asked again whether it ended cleanly.
       barriersAnswered = await target.barrier(prepared.client, prepared.env.timeoutMs);
       reusable = barriersAnswered && executed.settled();
+      // What the cell left unanswered on purpose (settled allows only that): an answer that comes
+      // after all is still this cell's, not the next one's.
+      if (reusable) target.leaveBehind(executed.session.unanswered().map((entry) => entry.id));
     }
     if (!reusable) await retire();
   }

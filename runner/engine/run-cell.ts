@@ -14,6 +14,7 @@ import { acceptedRevisions, type AcceptedRevisions } from './accepted-revisions.
 import type { TargetProfile } from './profile.js';
 import type { AuthorizationContext } from './authorization-context.js';
 import { describeFault, runnerFaultCheck } from './runner-fault.js';
+import { processFit, silentLabels } from './cell-fitness.js';
 import { RegexTimeoutError } from '../matchers/index.js';
 
 export interface CellEnvironment {
@@ -49,9 +50,9 @@ export interface PreparedCell {
 export interface ExecutedCell {
   session: Session;
   /**
-   * True when the cell ended cleanly: nothing failed or errored, no anomaly, no request left
-   * unanswered. A function because output that arrives after the steps (a late second answer)
-   * can still unsettle it.
+   * True when the cell left its process fit for the next cell (`processFit`: nothing errored, no
+   * anomaly, no answer still owed); findings about what the answers said do not count. A function
+   * because output that arrives after the steps (a late second answer) can still unsettle it.
    */
   settled: () => boolean;
   /** The close report of its own transport, when a step closed it. */
@@ -238,13 +239,16 @@ export async function executeCell(prepared: PreparedCell, transport: Transport):
     clearInterval(watchdog);
   }
   const ended = Date.now();
+  const silent = silentLabels(scenario.steps);
   const settled = () =>
-    !errorReason &&
-    !session.closed &&
-    closeReport === undefined &&
-    session.anomalies.length === 0 &&
-    session.unanswered().length === 0 &&
-    checks.every((c) => c.status === 'passed' || c.status === 'skipped');
+    processFit({
+      session,
+      checks: reviseLateAnswers(checks),
+      errorReason,
+      closedInput: closeReport !== undefined,
+      silentLabels: silent,
+      labels: ctx.labels,
+    });
 
   const judge = (close: CloseReport | undefined): ScenarioResult => {
     let reason = errorReason;

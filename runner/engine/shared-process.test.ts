@@ -118,3 +118,29 @@ describe('SharedProcess barrier', () => {
     expect(shared.exited).toBe(true);
   });
 });
+
+describe('SharedProcess.leaveBehind', () => {
+  it('gives a late answer to a request an earlier cell left unanswered to that cell, unless the holder wrote the same id', async () => {
+    const fake = new FakeProcess();
+    const shared = new SharedProcess(fake, '2026-07-28');
+    const first = leaseOf(shared);
+    // A line the server drops, then answers after the barrier.
+    await first.transport.send('{"jsonrpc": "2.0", "id": 1, "method": "ping"');
+    fake.onWrite = (text) => fake.emit({ jsonrpc: '2.0', id: (JSON.parse(text) as { id: unknown }).id, result: {} });
+    expect(await shared.barrier(client, 1000)).toBe(true);
+    shared.leaveBehind([null, 'left-1']);
+    const second = leaseOf(shared);
+    fake.onWrite = () => undefined;
+    await second.transport.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    fake.emit({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+    fake.emit({ jsonrpc: '2.0', id: 'left-1', error: { code: -32600, message: 'Invalid Request' } });
+    fake.emit({ jsonrpc: '2.0', id: 1, result: {} });
+    expect(ids(first.events)).toEqual([null, 'left-1']);
+    expect(ids(second.events)).toEqual([1]);
+    // The holder wrote a line whose answer carries a null id: a null-id answer is its own now.
+    await second.transport.send('not json');
+    fake.emit({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+    expect(ids(second.events)).toEqual([1, null]);
+    expect(ids(first.events)).toEqual([null, 'left-1']);
+  });
+});

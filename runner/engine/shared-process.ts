@@ -38,6 +38,13 @@ export class SharedProcess {
   private pendingBarrier: { id: string; done: (answered: boolean) => void } | undefined;
   /** Ids of every barrier sent: late or repeated answers to them are the runner's too, never a cell's. */
   private readonly barrierIds = new Set<string>();
+  /**
+   * Requests an earlier cell left unanswered on purpose (`leaveBehind`), by id key, with that cell's
+   * listener: an answer that still comes is that cell's, as it would have been on its own process.
+   */
+  private readonly leftBehind = new Map<string, Listener>();
+  /** Id keys of what the current cell wrote: an answer with one of them is its own. */
+  private currentIds = new Set<string>();
   /** Set once the process ended or was found unfit for more cells. */
   retired = false;
   exited = false;
@@ -68,6 +75,18 @@ export class SharedProcess {
     this.leases++;
     const first = this.leases === 1;
     return first ? this.firstLease() : this.replayLease();
+  }
+
+  /**
+   * Called after the barrier that hands the process over: the finished cell left these requests
+   * unanswered, as its scenario allowed (a dropped line, a notification sent raw). A server that
+   * answers them after all, even after the barrier, answers them to that cell, unless the cell
+   * holding the process wrote a request with the same id (then nothing says whose it is, and it
+   * stays with the holder).
+   */
+  leaveBehind(ids: readonly unknown[]): void {
+    if (!this.current) return;
+    for (const id of ids) this.leftBehind.set(idKeyOf(id), this.current);
   }
 
   /** Ends the process (once); every cell that used it is judged with this report. */
@@ -112,9 +131,17 @@ export class SharedProcess {
     return ok && !this.exited;
   }
 
+  /** The earlier cell an answer belongs to, when it answers a request that cell left behind. */
+  private leftBehindOwner(event: TransportEvent): Listener | undefined {
+    if (!isResponse(event) || event.kind !== 'message') return undefined;
+    const key = idKeyOf((event.message as { id?: unknown }).id ?? null);
+    const owner = this.leftBehind.get(key);
+    return owner && owner !== this.current && !this.currentIds.has(key) ? owner : undefined;
+  }
+
   private firstLease(): Transport {
     return this.leaseTransport((text, options, listener) => {
-      this.current = listener;
+      this.hold(listener, text);
       if (this.recording) {
         if (this.openingTexts.length < openingSends(this.revision)) {
           this.openingTexts.push(text);
@@ -139,7 +166,7 @@ export class SharedProcess {
         return;
       }
       // From its first real write on, what the process says is this cell's doing.
-      this.current = listener;
+      this.hold(listener, text);
       return this.transport.send(text, options);
     });
     return lease;
@@ -165,6 +192,13 @@ export class SharedProcess {
     };
   }
 
+  /** The cell of `listener` writes `text`: output is now its own, and so are answers to its ids. */
+  private hold(listener: Listener | undefined, text: string): void {
+    if (listener !== this.current) this.currentIds = new Set();
+    this.current = listener;
+    this.currentIds.add(idKeyOf(writtenId(text)));
+  }
+
   private dispatch(event: TransportEvent): void {
     if (event.kind === 'closed') {
       this.exited = true;
@@ -176,6 +210,11 @@ export class SharedProcess {
       return;
     }
     if (this.recording) this.opening[this.opening.length - 1]!.push(event);
+    const owner = this.leftBehindOwner(event);
+    if (owner) {
+      owner(event);
+      return;
+    }
     if (this.closing && !isResponse(event)) {
       for (const listener of this.listeners) listener(event);
       return;
@@ -185,6 +224,25 @@ export class SharedProcess {
 }
 
 type Listener = (event: TransportEvent) => void;
+
+/** A key for a JSON-RPC id that keeps 1 and "1" apart. */
+function idKeyOf(id: unknown): string {
+  return `${typeof id}:${String(id)}`;
+}
+
+/**
+ * The id an answer to `text` would carry: the message's id when it has a readable one, else null
+ * (an unparseable line, or an object without a readable id, is answered with a null id).
+ */
+function writtenId(text: string): unknown {
+  try {
+    const message = JSON.parse(text) as { id?: unknown } | null;
+    const id = typeof message === 'object' && message !== null && !Array.isArray(message) ? message.id : undefined;
+    return typeof id === 'string' || typeof id === 'number' ? id : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Ids of the runner's barrier requests: strings no scenario and no session's counter produces. */
 const BARRIER_ID_PREFIX = 'mcp-conform/barrier/';

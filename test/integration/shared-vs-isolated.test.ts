@@ -2,17 +2,52 @@
 // verdict, and every check the status, it gets with one process per cell (--isolate). Proved here on
 // the reference server, the clean mini-server, mini-server defects whose effects could leak from one
 // cell into the next (a second or unknown answer written after the first, stdout noise, lists that
-// change with the connection's history, output after a response), and a real SDK 1.x server.
+// change with the connection's history, output after a response, wrong error codes, requests
+// answered late), and real SDK 1.x and 2.x servers. A cell's findings do not end its process (see
+// runner/engine/cell-fitness.ts), so the defects here are the ones whose effects could reach the
+// next cell on a process that stays in use.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, type Report } from './run-cli.js';
+import { ROOT, runCli, type Report } from './run-cli.js';
 
 const MINI = 'node test/fixtures/targets/mini-server.mjs';
 const TIMEOUT = ['--timeout', '3000'];
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-conform-sharing-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/**
+ * A server that drops a line that is not a well-formed request (as the SDKs do), then answers it
+ * after all, late and out of order: it holds the line back and hands it to the clean mini-server
+ * only after the next line (on a shared process: the runner's barrier), or when its input closes.
+ * The answer must reach the cell that wrote the line, never the next cell on the process.
+ */
+const LATE_ANSWERS = `
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+const child = spawn(process.execPath, [${JSON.stringify(join(ROOT, 'test/fixtures/targets/mini-server.mjs'))}], { stdio: ['pipe', 'inherit', 'inherit'] });
+const held = [];
+const wellFormed = (line) => {
+  try {
+    const m = JSON.parse(line);
+    return typeof m === 'object' && m !== null && !Array.isArray(m) && typeof m.method === 'string';
+  } catch {
+    return false;
+  }
+};
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (!wellFormed(line)) return void held.push(line);
+  child.stdin.write(line + '\\n');
+  for (const late of held.splice(0)) child.stdin.write(late + '\\n');
+}).on('close', () => {
+  for (const late of held.splice(0)) child.stdin.write(late + '\\n');
+  child.stdin.end();
+});
+child.on('exit', (code) => process.exit(code ?? 1));
+`;
+const lateAnswers = join(scratch, 'late-answers.mjs');
+writeFileSync(lateAnswers, LATE_ANSWERS);
 
 /**
  * Cell → its status and the statuses each of its checks came out with. Messages carry timings and
@@ -107,7 +142,26 @@ describe('shared target processes give the verdicts of one process per cell (--i
     ['single-use-cursor', ['--revision', '2025-11-25', '--area', 'pagination', '--area', 'tools']],
     ['logs-to-stdout', ['--revision', '2025-06-18']],
     ['resources-vary-after-requests', ['--revision', '2025-06-18']],
+    // Wrong error codes are findings, which no longer end a process: the cells after them must
+    // come out as on processes of their own.
+    ['parse-error-wrong-code', ['--revision', '2025-11-25', '--revision', '2026-07-28', '--area', 'jsonrpc', '--area', 'tools']],
+    ['invalid-request-wrong-code', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'resources']],
+    ['method-not-found-wrong-code', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'prompts']],
+    // Answers a notification the scenario expects to stay unanswered (with a null id).
+    ['answers-notifications', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'tools']],
+    // Answers an unknown method only when its input closes: an answer still owed ends the process.
+    ['late-unknown-method', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'tools']],
   ];
+  // Dual-era, it takes a line without the runner's _meta for a legacy client and answers later
+  // requests without `resultType`: at 2026-07-28 a cell that writes a line as is ends its process.
+  it('on @modelcontextprotocol/server 2.x over stdio at 2026-07-28 (dual-era)', { timeout: 300_000 }, async () => {
+    await compare(['--server', 'node test/fixtures/targets/sdk2-stdio-server.mjs', '--revision', '2026-07-28']);
+  });
+
+  it('on a server that answers dropped lines late, after the next request', { timeout: 300_000 }, async () => {
+    await compare(['--server', `node ${lateAnswers}`, '--revision', '2025-11-25', '--revision', '2026-07-28', '--area', 'jsonrpc', '--area', 'tools']);
+  });
+
   for (const [defect, args] of defects) {
     it(`on the mini-server with the ${defect} defect`, { timeout: 300_000 }, async () => {
       await compare(['--server', `${MINI} --defect ${defect}`, ...args]);
