@@ -1,5 +1,6 @@
 // `expectNoResponse`: after a barrier request is answered, the labelled message must still have no
 // response (notifications, cancelled requests). The barrier replaces sleeping with ordering.
+import { detachedSlice } from '../../wire/protocol/index.js';
 import type { ExpectNoResponseStep } from '../suite-loader/types.js';
 import { boundFor, labelled, recordCheck, recordUnanswered, type StepContext } from './context.js';
 
@@ -26,7 +27,7 @@ export async function runExpectNoResponse(ctx: StepContext, step: ExpectNoRespon
       status: 'violated',
       message: `\`${entry.method}\` (id ${JSON.stringify(entry.id)}) was answered, but no response was expected`,
       expected: 'no response',
-      actual: JSON.stringify(entry.response).slice(0, 300),
+      actual: detachedSlice(JSON.stringify(entry.response), 300),
       evidence: [entry.sentSeq, entry.responseSeq ?? ctx.session.lastSeq],
     });
     return;

@@ -2,6 +2,7 @@
 // (`expectServerRequest` / `expectNoServerRequest`): wait for, or rule out, an inbound message by
 // method and params pattern, optionally only among those that arrived after a labelled request.
 import { describePattern, matchPattern } from '../matchers/index.js';
+import { detachedSlice } from '../../wire/protocol/index.js';
 import type { ExpectNoNotificationStep, ExpectNoServerRequestStep, ExpectNotificationStep, ExpectServerRequestStep } from '../suite-loader/types.js';
 import { boundFor, labelled, matchContext, missingReason, recordCheck, type StepContext } from './context.js';
 import { capture } from './expect.js';
@@ -57,7 +58,7 @@ export async function runExpectNotification(ctx: StepContext, step: ExpectNotifi
     recordCheck(ctx, step, {
       ...missingReason(ctx, what, ms),
       expected: `${step.method}${step.params !== undefined ? ' ' + describePattern(step.params) : ''}`,
-      ...(near ? { actual: JSON.stringify(near.message).slice(0, 300), evidence: [near.seq] } : { actual: 'nothing' }),
+      ...(near ? { actual: detachedSlice(JSON.stringify(near.message), 300), evidence: [near.seq] } : { actual: 'nothing' }),
     });
     return;
   }
@@ -99,7 +100,7 @@ export async function runExpectNoNotification(ctx: StepContext, step: ExpectNoNo
       status: 'violated',
       message: `an unexpected \`${offending.message.method}\` ${noun} arrived`,
       expected: `no ${which}`,
-      actual: JSON.stringify(offending.message).slice(0, 300),
+      actual: detachedSlice(JSON.stringify(offending.message), 300),
       evidence: [offending.seq],
     });
     return;

@@ -1,7 +1,7 @@
 // `expect`: waits for the response to a labelled request and matches it against the expectation
 // (result, error, or one of several), then captures values into variables.
 import { describePattern, getPointer, matchPattern, type MatchOutcome } from '../matchers/index.js';
-import { isErrorResponse, type JsonRpcResponse } from '../../wire/protocol/index.js';
+import { detachedSlice, isErrorResponse, type JsonRpcResponse } from '../../wire/protocol/index.js';
 import type { ExpectStep, ResponseExpectation } from '../suite-loader/types.js';
 import { boundFor, labelled, matchContext, recordCheck, recordUnanswered, type StepContext } from './context.js';
 
@@ -84,5 +84,5 @@ function summarise(response: JsonRpcResponse): string {
 
 export function clip(text: string | undefined, max = 300): string {
   if (text === undefined) return 'undefined';
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  return text.length > max ? `${detachedSlice(text, max)}…` : text;
 }

@@ -3,6 +3,7 @@
 // it ended), each entry clipped, and in between one note that says how many entries and characters
 // were cut. A target flooding stdout therefore costs a fixed amount of memory per cell, and reports
 // keep what matters to a reader: the start, the end, and the size of what is missing.
+import { detachedSlice } from './detached-slice.js';
 import type { TranscriptEntry } from './transcript.js';
 
 export interface TranscriptLimits {
@@ -34,7 +35,7 @@ export class BoundedTranscript {
 
   add(seq: number, t: number, dir: TranscriptEntry['dir'], text: string): void {
     const max = this.limits.maxEntryChars;
-    const clipped = text.length > max ? `${text.slice(0, max)} … [${text.length - max} more characters]` : text;
+    const clipped = text.length > max ? `${detachedSlice(text, max)} … [${text.length - max} more characters]` : text;
     const kept: Kept = { entry: { seq, t, dir, text: clipped }, size: text.length };
     const half = Math.max(1, Math.floor(this.limits.maxEntries / 2));
     if (this.tail.length === this.tailStart && this.head.length < half && this.headChars + clipped.length <= this.limits.maxChars) {

@@ -10,3 +10,4 @@ export * from './http-exchange.js';
 export * from './www-authenticate.js';
 export * from './depth-limit.js';
 export * from './param-headers.js';
+export * from './detached-slice.js';

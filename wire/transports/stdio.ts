@@ -66,6 +66,10 @@ export class StdioTransport implements Transport {
       // Own process group (npx → node → ... signalled at once), our own escalation over it.
       ...GROUP_SPAWN_OPTIONS,
       encoding: 'buffer',
+      // The streams are read as they arrive (below); execa's own copy of everything the target
+      // wrote would grow with its output (a flooding target: gigabytes) and, past its maxBuffer,
+      // end the target in the middle of a run.
+      buffer: false,
     });
     this.child = child;
     this.exited = new Promise((resolve) => {
