@@ -2,11 +2,13 @@
 import { cpus } from 'node:os';
 
 /**
- * Cells run at once by default. Over stdio every cell starts its own server process, so the CPU
- * count bounds it; over HTTP (and in memory) cells share one server and mostly wait on it, so more
- * can overlap.
+ * Cells run at once by default. Over stdio cells take turns on shared server processes and spend
+ * most of their time waiting (for answers, for silence a scenario expects, for slow tools), so
+ * twice the CPU count and at least 8 overlap: against server-everything on 2 cores that took a full
+ * run from 78 s to 30 s with the same verdicts in every cell (docs/performance.md). Over HTTP (and
+ * in memory) cells share one server and wait on it even more.
  */
 export function defaultConcurrency(transport: 'stdio' | 'http' | 'in-memory'): number {
   const cores = Math.max(1, cpus().length);
-  return transport === 'stdio' ? cores : Math.max(8, cores * 4);
+  return transport === 'stdio' ? Math.max(8, cores * 2) : Math.max(8, cores * 4);
 }
