@@ -5,7 +5,7 @@
 // have judges of their own (auth-step-up-, auth-registration-, auth-issuer-, auth-refresh-expectations.ts).
 import { pkceMismatch, RESOURCE_METADATA_PATH } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
-import type { HttpVerdict } from './http-expectations.js';
+import type { HttpVerdict } from './types.js';
 import { judgeIssuerDuty } from './auth-issuer-expectations.js';
 import { judgeRefreshDuty } from './auth-refresh-expectations.js';
 import { judgeRegistrationDuty } from './auth-registration-expectations.js';

@@ -5,7 +5,7 @@
 // document whose `issuer` is not the one it was discovered from is not used.
 import type { AuthFacts } from './auth-host.js';
 import { list, viewOf } from './auth-request-view.js';
-import type { HttpVerdict } from './http-expectations.js';
+import type { HttpVerdict } from './types.js';
 
 /** Why this setup's authorization responses must be rejected, or undefined when they are acceptable. */
 function rejectionReason(facts: AuthFacts): string | undefined {

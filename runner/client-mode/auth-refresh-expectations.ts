@@ -5,7 +5,7 @@
 // authorization server's metadata lists it.
 import type { AuthFacts } from './auth-host.js';
 import { list, noFlow, scopeWords, showRequest, viewOf, type Seen } from './auth-request-view.js';
-import type { HttpVerdict } from './http-expectations.js';
+import type { HttpVerdict } from './types.js';
 
 type RefreshDuty = 'refresh-not-assumed' | 'refresh-grant-type' | 'offline-access-when-advertised';
 

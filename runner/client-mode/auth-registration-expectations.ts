@@ -5,7 +5,7 @@
 import { isMetadataDocumentUrl, tokenAuthMethodOf, type TokenEndpointAuthMethod } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
 import { list, noFlow, showRequest, viewOf, type Seen } from './auth-request-view.js';
-import type { HttpVerdict } from './http-expectations.js';
+import type { HttpVerdict } from './types.js';
 
 type RegistrationDuty = 'pre-registered-client' | 'token-endpoint-auth-method' | 'cimd-client-id' | 'cimd-url-form' | 'application-type';
 

@@ -1,7 +1,7 @@
 // Views over the OAuth requests a client-mode cell recorded (AuthFacts), shared by the judges of
 // authorization duties: how a request is shown in a verdict, and the requests each judge looks at.
 import type { AuthFacts } from './auth-host.js';
-import type { HttpVerdict } from './http-expectations.js';
+import type { HttpVerdict } from './types.js';
 
 export type Seen = AuthFacts['requests'][number];
 

@@ -4,7 +4,7 @@
 // (the union, 2026-07-28), and gives up after a few attempts when the 403 never goes away.
 import type { AuthFacts } from './auth-host.js';
 import { list, scopeWords, showRequest, viewOf } from './auth-request-view.js';
-import type { HttpVerdict } from './http-expectations.js';
+import type { HttpVerdict } from './types.js';
 
 /**
  * How many times a refused operation may be sent again before the client is looping. The

@@ -7,15 +7,7 @@ import { META } from '../../wire/protocol/index.js';
 import type { Revision } from '../../schema/revisions.js';
 import type { HttpFacts, HttpRequestRecord } from './http-host.js';
 import { listedToolSchemas, paramHeaders } from './param-header-expectations.js';
-import type { HttpCheckName } from './types.js';
-
-export interface HttpVerdict {
-  status: 'passed' | 'failed' | 'skipped';
-  message: string;
-  expected?: string;
-  actual?: string;
-  evidence?: number[];
-}
+import type { HttpCheckName, HttpVerdict } from './types.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

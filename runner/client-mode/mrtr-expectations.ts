@@ -3,7 +3,7 @@
 // request it answered and with the client's retry: the next request of the same method naming the
 // same tool, prompt or resource, when it carries inputResponses or requestState. Chains of several rounds keep their original (first) request, so
 // a retry is compared with that round's result and with every earlier request of its chain.
-import { jsonEqual, renderValue } from '../matchers/index.js';
+import { isPlainObject as isObject, jsonEqual, renderValue } from '../matchers/index.js';
 import type { CheckResult } from '../../wire/results/index.js';
 import type { RecordedLine } from './bridge.js';
 import type { MrtrDuty } from './types.js';
@@ -15,7 +15,6 @@ interface Line {
   message: Record<string, unknown>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const SUPPORTED = new Set(['tools/call', 'prompts/get', 'resources/read']);
 /** What a retry adds to the original request, and the per-request metadata that may change. */
 const RETRY_FIELDS = new Set(['inputResponses', 'requestState', '_meta']);

@@ -4,18 +4,9 @@
 // value, equal to it once decoded, and none for an argument that is null or absent.
 import { headerParams, valueAt } from '../../schema/mcp-header-params.js';
 import { paramHeaderMismatch } from '../../wire/protocol/index.js';
+import { isPlainObject as isObject } from '../matchers/index.js';
 import type { HttpRequestRecord } from './host-facts.js';
-
-/** The verdict of the duty, shaped like every HTTP duty's (http-expectations.ts imports this module). */
-interface ParamHeaderVerdict {
-  status: 'passed' | 'failed' | 'skipped';
-  message: string;
-  expected?: string;
-  actual?: string;
-  evidence?: number[];
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import type { HttpVerdict } from './types.js';
 
 /** The inputSchemas of the tools the mock listed to the client, by name (from every tools/list answer it sent). */
 export function listedToolSchemas(toClient: readonly { message?: unknown }[]): Map<string, unknown> {
@@ -28,7 +19,7 @@ export function listedToolSchemas(toClient: readonly { message?: unknown }[]): M
   return out;
 }
 
-export function paramHeaders(requests: HttpRequestRecord[], schemas: Map<string, unknown>): ParamHeaderVerdict {
+export function paramHeaders(requests: HttpRequestRecord[], schemas: Map<string, unknown>): HttpVerdict {
   const calls = requests.filter((r) => {
     const body = r.body as { method?: unknown; params?: { name?: unknown } } | undefined;
     return (

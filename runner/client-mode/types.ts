@@ -79,6 +79,15 @@ const AUTH_CHECKS = [
 ] as const;
 export type AuthCheckName = (typeof AUTH_CHECKS)[number];
 
+/** The verdict of one HTTP-level client duty (HTTP, authorization and Mcp-Param-* duties alike). */
+export interface HttpVerdict {
+  status: 'passed' | 'failed' | 'skipped';
+  message: string;
+  expected?: string;
+  actual?: string;
+  evidence?: number[];
+}
+
 export interface ClientScenario {
   id: string;
   title: string;

@@ -6,5 +6,5 @@ export { evaluate } from './evaluate.js';
 export { getPointer } from './json-pointer.js';
 export { getPath } from './var-path.js';
 export { validArgsFor } from './valid-args.js';
-export { jsonEqual, renderValue } from './json-values.js';
+export { isPlainObject, jsonEqual, renderValue } from './json-values.js';
 export { RegexTimeoutError } from './compile-regex.js';
