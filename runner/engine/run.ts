@@ -19,6 +19,7 @@ import type { Scenario } from '../suite-loader/types.js';
 import type { RunConfig } from '../config/index.js';
 import { mapOrdered } from './pool.js';
 import { acceptedRevisions } from './accepted-revisions.js';
+import { ExclusiveGate } from './exclusive-gate.js';
 import { probeRevision, type ProbeOutcome } from './probe.js';
 import { faultedCell, prepareCell, runCell, type CellEnvironment } from './run-cell.js';
 import { describeFault, runnerFaultCheck } from './runner-fault.js';
@@ -145,16 +146,20 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
     done++;
     for (const r of options.reporters) await r.onScenarioEnd?.(result, { done: done + probeResults.length, planned: cells.length + probeResults.length });
   };
-  const shared = config.isolate !== true && transportName(options.target) === 'stdio';
+  const stdio = transportName(options.target) === 'stdio';
+  const shared = config.isolate !== true && stdio;
+  // Off stdio every cell meets the same server: a scenario that asks to be isolated runs alone.
+  const gate = new ExclusiveGate();
   const results = shared
     ? await runSharing(cells, envFor, options, started_, ended)
     : await mapOrdered(
         cells,
         config.concurrency,
-        async (cell) => {
-          await started_(cell);
-          return runCell(cell, envFor(cell));
-        },
+        (cell) =>
+          gate.run(!stdio && cell.scenario.isolate === true, async () => {
+            await started_(cell);
+            return runCell(cell, envFor(cell));
+          }),
         ended,
         options.signal,
         slowestFirst(cells),
