@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InboundRecord, OutboundRecord } from '../../wire/protocol/index.js';
 import type { Scenario, Step } from '../suite-loader/types.js';
-import { issuedCursors, leftStateAlone, sharingClass } from './process-sharing.js';
+import { issuedCursors, likelyChangesState, sendsCursors, sharingClass, stateEffect } from './process-sharing.js';
 
 const at = { sourceLine: 1, path: '0' };
 function scenario(steps: Step[], extra: Partial<Scenario> = {}): Scenario {
@@ -69,7 +69,7 @@ describe('sharingClass', () => {
   });
 });
 
-describe('leftStateAlone', () => {
+describe('stateEffect', () => {
   let seq = 0;
   const sent = (message: unknown, author: OutboundRecord['author'] = 'scenario'): OutboundRecord => ({
     seq: ++seq,
@@ -91,35 +91,106 @@ describe('leftStateAlone', () => {
       sent([{ jsonrpc: '2.0', id: 9, method: 'ping' }]),
       sent({ jsonrpc: '2.0', id: 'srv-1', result: {} }, 'runner'),
     ];
-    expect(leftStateAlone(records, tools)).toBe(true);
+    expect(stateEffect(records, [], tools)).toBe('none');
   });
 
   it('accepts tool calls only of tools listed as read-only', () => {
-    expect(leftStateAlone([req('tools/call', { name: 'reader', arguments: {} })], tools)).toBe(true);
-    expect(leftStateAlone([req('tools/call', { name: 'writer', arguments: {} })], tools)).toBe(false);
-    expect(leftStateAlone([req('tools/call', { name: 'unannotated', arguments: {} })], tools)).toBe(false);
-    expect(leftStateAlone([req('tools/call', { name: 'not-listed', arguments: {} })], tools)).toBe(false);
+    expect(stateEffect([req('tools/call', { name: 'reader', arguments: {} })], [], tools)).toBe('none');
+    expect(stateEffect([req('tools/call', { name: 'writer', arguments: {} })], [], tools)).toBe('changed');
+    expect(stateEffect([req('tools/call', { name: 'unannotated', arguments: {} })], [], tools)).toBe('changed');
+    expect(stateEffect([req('tools/call', { name: 'not-listed', arguments: {} })], [], tools)).toBe('changed');
   });
 
-  it('refuses following a cursor the target issued, not a made-up one', () => {
+  it('accepts a call of a tool the target does not list only when it was refused with an error', () => {
+    const call = req('tools/call', { name: 'not-listed', arguments: {} });
+    const id = (call.message as { id: number }).id;
+    const refused: InboundRecord = { seq: 1, kind: 'response', message: { jsonrpc: '2.0', id, error: { code: -32602, message: 'no' } } };
+    const ran: InboundRecord = { seq: 1, kind: 'response', message: { jsonrpc: '2.0', id, result: { content: [], isError: true } } };
+    expect(stateEffect([call], [refused], tools)).toBe('none');
+    expect(stateEffect([call], [ran], tools)).toBe('changed');
+    const nameless = req('tools/call', { arguments: {} });
+    const refusedNameless: InboundRecord = {
+      seq: 2,
+      kind: 'response',
+      message: { jsonrpc: '2.0', id: (nameless.message as { id: number }).id, error: { code: -32602, message: 'no' } },
+    };
+    expect(stateEffect([nameless], [refusedNameless], tools)).toBe('none');
+    // A listed tool that refused the call may have run part of it.
+    const writer = req('tools/call', { name: 'writer', arguments: {} });
+    const refusedWriter: InboundRecord = {
+      seq: 3,
+      kind: 'response',
+      message: { jsonrpc: '2.0', id: (writer.message as { id: number }).id, error: { code: -32602, message: 'no' } },
+    };
+    expect(stateEffect([writer], [refusedWriter], tools)).toBe('changed');
+  });
+
+  it('accepts a cancellation only of a string id that no request carried and no barrier uses', () => {
+    const cancel = (requestId: unknown) => sent({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } });
+    expect(stateEffect([cancel('never-sent')], [], tools)).toBe('none');
+    expect(stateEffect([cancel(7)], [], tools)).toBe('changed');
+    expect(stateEffect([cancel('mcp-conform/barrier/3')], [], tools)).toBe('changed');
+    expect(stateEffect([sent({ jsonrpc: '2.0', id: 'mine', method: 'tools/list' }), cancel('mine')], [], tools)).toBe('changed');
+  });
+
+  it('tells following a cursor the target issued apart, not a made-up one', () => {
     const answered: InboundRecord = { seq: 1, kind: 'response', message: { jsonrpc: '2.0', id: 1, result: { tools: [], nextCursor: 'page-2' } } };
     const issued = issuedCursors([answered, { seq: 2, kind: 'notification', message: { jsonrpc: '2.0', method: 'x', params: { nextCursor: 'n' } } }]);
     expect([...issued]).toEqual(['page-2']);
-    expect(leftStateAlone([req('tools/list', { cursor: 'page-2' })], tools, issued)).toBe(false);
-    expect(leftStateAlone([req('tools/list', { cursor: 'made-up' })], tools, issued)).toBe(true);
+    expect(stateEffect([req('tools/list', { cursor: 'page-2' })], [answered], tools)).toBe('cursors');
+    expect(stateEffect([req('tools/list', { cursor: 'made-up' })], [answered], tools)).toBe('none');
+    expect(stateEffect([req('tools/list', { cursor: 'page-2' }), req('logging/setLevel', {})], [answered], tools)).toBe('changed');
   });
 
   it('refuses methods that change session state, task-augmented requests and a scenario-sent initialize', () => {
     for (const method of ['logging/setLevel', 'resources/subscribe', 'resources/unsubscribe', 'subscriptions/listen', 'tasks/cancel', 'tasks/update']) {
-      expect(leftStateAlone([req(method, {})], tools), method).toBe(false);
+      expect(stateEffect([req(method, {})], [], tools), method).toBe('changed');
     }
-    expect(leftStateAlone([sent({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } })], tools)).toBe(false);
-    expect(leftStateAlone([req('tools/call', { name: 'reader', arguments: {}, task: { ttl: 1000 } })], tools)).toBe(false);
+    expect(stateEffect([sent({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } })], [], tools)).toBe('changed');
+    expect(stateEffect([req('tools/call', { name: 'reader', arguments: {}, task: { ttl: 1000 } })], [], tools)).toBe('changed');
     // Opting into the tasks extension (2026-07-28) lets the server answer with a task that outlives the cell.
     const optIn = { 'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } } };
-    expect(leftStateAlone([req('tools/call', { name: 'reader', arguments: {}, _meta: optIn })], tools)).toBe(false);
-    expect(leftStateAlone([req('tools/call', { name: 'reader', arguments: {}, _meta: {} })], tools)).toBe(true);
-    expect(leftStateAlone([req('initialize', {})], tools)).toBe(false);
-    expect(leftStateAlone([sent([{ jsonrpc: '2.0', id: 3, method: 'logging/setLevel', params: { level: 'debug' } }])], tools)).toBe(false);
+    expect(stateEffect([req('tools/call', { name: 'reader', arguments: {}, _meta: optIn })], [], tools)).toBe('changed');
+    expect(stateEffect([req('tools/call', { name: 'reader', arguments: {}, _meta: {} })], [], tools)).toBe('none');
+    expect(stateEffect([req('initialize', {})], [], tools)).toBe('changed');
+    expect(stateEffect([sent([{ jsonrpc: '2.0', id: 3, method: 'logging/setLevel', params: { level: 'debug' } }])], [], tools)).toBe('changed');
+  });
+});
+
+describe('likelyChangesState', () => {
+  const tools = [{ name: 'reader', annotations: { readOnlyHint: true } }, { name: 'writer' }];
+  const call = (name: unknown): Step => ({ kind: 'request', method: 'tools/call', params: { name, arguments: {} }, ...at });
+
+  it('expects calls of listed tools that are not read-only, by literal name or by variable, to change state', () => {
+    expect(likelyChangesState([call('writer')], {}, tools)).toBe(true);
+    expect(likelyChangesState([call({ $var: 'tool.name' })], { tool: { name: 'writer' } }, tools)).toBe(true);
+    expect(likelyChangesState([call({ $var: 'tool.name' })], { tool: { name: 'reader' } }, tools)).toBe(false);
+    expect(likelyChangesState([call({ $var: 'missing.name' })], {}, tools)).toBe(true);
+    // A literal name the target does not list is expected to be refused.
+    expect(likelyChangesState([call('no-such-tool')], {}, tools)).toBe(false);
+  });
+
+  it('expects state-changing methods, also inside loops and raw sends, to change state', () => {
+    expect(likelyChangesState([request('logging/setLevel')], {}, tools)).toBe(true);
+    const loop: Step = { kind: 'loop', steps: [request('resources/subscribe')], max: 2, onExhausted: 'pass', ...at };
+    expect(likelyChangesState([loop], {}, tools)).toBe(true);
+    const rawCancel = (requestId: unknown): Step => ({
+      kind: 'send',
+      json: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } },
+      ...at,
+    });
+    expect(likelyChangesState([rawCancel(3)], {}, tools)).toBe(true);
+    expect(likelyChangesState([rawCancel('never-sent')], {}, tools)).toBe(false);
+    expect(likelyChangesState([request('tools/list')], {}, tools)).toBe(false);
+  });
+});
+
+describe('sendsCursors', () => {
+  it('finds a cursor in request params, loops and raw sends', () => {
+    const follow: Step = { kind: 'request', method: 'tools/list', params: { cursor: { $var: 'cursor' } }, ...at };
+    expect(sendsCursors([follow])).toBe(true);
+    expect(sendsCursors([{ kind: 'loop', steps: [follow], max: 2, onExhausted: 'pass', ...at }])).toBe(true);
+    expect(sendsCursors([{ kind: 'send', json: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 'x' } }, ...at }])).toBe(true);
+    expect(sendsCursors([request('tools/list')])).toBe(false);
   });
 });

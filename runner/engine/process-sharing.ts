@@ -3,6 +3,7 @@
 import { isStateless, type Revision } from '../../schema/revisions.js';
 import { META, type InboundRecord, type OutboundRecord } from '../../wire/protocol/index.js';
 import type { Scenario, Step } from '../suite-loader/types.js';
+import { BARRIER_ID_PREFIX } from './shared-process.js';
 
 /**
  * - `own`: the cell needs a process of its own (it drives the handshake, closes the input, claims a
@@ -91,33 +92,133 @@ function claimsVersion(meta: Record<string, unknown> | undefined): boolean {
 }
 
 /**
- * True when every message the cell wrote leaves the session as it found it, so the next cell may
- * use the same process: no state-changing method, no task-augmented request, tool calls only of
- * tools the target lists with `readOnlyHint: true`, and no cursor the target issued (`issuedCursors`,
- * the `nextCursor`s it answered this cell with) followed: a target may remember the cursors it
- * served, and one whose cursors work once would refuse the next cell's, which on a process of its
- * own would have been the first use. Unparseable lines and unknown methods are refused by a
- * conforming target and change nothing; neither does a made-up cursor.
+ * What the messages a cell wrote left in the target's memory of the session, for the cells after it:
+ * - `none`: the session is as the cell found it: no state-changing method, no task-augmented
+ *   request, tool calls only of tools the target lists with `readOnlyHint: true` or refused calls of
+ *   tools it does not list (`refusedUnlisted`), a cancellation only of an id nobody sent
+ *   (`cancelsNothing`). Unparseable lines and unknown methods are refused by a conforming target and
+ *   change nothing; neither does a made-up cursor.
+ * - `cursors`: as `none`, except that the cell followed cursors the target issued (`issuedCursors`,
+ *   the `nextCursor`s it answered this cell with). A target may remember the cursors it served, and
+ *   one whose cursors work once would refuse the next cell's, which on a process of its own would
+ *   have been the first use; only a cell that sends cursors can meet that memory (`sendsCursors`).
+ * - `changed`: anything else.
  */
-export function leftStateAlone(
-  outbound: readonly OutboundRecord[],
-  tools: readonly Record<string, unknown>[],
-  issuedCursors: ReadonlySet<unknown> = new Set(),
-): boolean {
+export type StateEffect = 'none' | 'cursors' | 'changed';
+
+export function stateEffect(outbound: readonly OutboundRecord[], inbound: readonly InboundRecord[], tools: readonly Record<string, unknown>[]): StateEffect {
   const readOnlyTools = new Set(tools.filter((t) => (t.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true).map((t) => t.name));
-  const harmless = (message: unknown): boolean => {
-    if (Array.isArray(message)) return message.every(harmless);
+  const listedTools = new Set(tools.map((t) => t.name));
+  const issued = issuedCursors(inbound);
+  const refused = refusedIds(inbound);
+  const sentIds = new Set(outbound.map((record) => idKey((record.message as { id?: unknown } | undefined)?.id)));
+  let effect: StateEffect = 'none';
+  const judge = (message: unknown): boolean => {
+    if (Array.isArray(message)) return message.every(judge);
     if (typeof message !== 'object' || message === null) return true;
-    const { method, params } = message as { method?: unknown; params?: Record<string, unknown> };
+    const { method, params, id } = message as { method?: unknown; params?: Record<string, unknown>; id?: unknown };
     if (typeof method !== 'string') return true; // a response to a server request, or not a message
+    if (method === 'notifications/cancelled') return cancelsNothing(params, sentIds);
     if (STATE_CHANGING_METHODS.has(method)) return false;
     if (params && typeof params === 'object' && 'task' in params) return false;
     if (optsIntoTasks(params)) return false;
-    if (params && typeof params === 'object' && typeof params.cursor === 'string' && issuedCursors.has(params.cursor)) return false;
-    if (method === 'tools/call') return readOnlyTools.has(params?.name);
+    if (params && typeof params === 'object' && typeof params.cursor === 'string' && issued.has(params.cursor)) effect = 'cursors';
+    if (method === 'tools/call') return readOnlyTools.has(params?.name) || refusedUnlisted(params?.name, id, listedTools, refused);
     return true;
   };
-  return outbound.every((record) => (record.author === 'runner' && isOpening(record.message)) || harmless(record.message));
+  const alone = outbound.every((record) => (record.author === 'runner' && isOpening(record.message)) || judge(record.message));
+  return alone ? effect : 'changed';
+}
+
+/**
+ * A call of a tool the target does not list (or of no tool at all) that it answered with a JSON-RPC
+ * error: refused before anything ran. Answered with a result instead, the target ran something,
+ * which may have changed its state.
+ */
+function refusedUnlisted(name: unknown, id: unknown, listed: ReadonlySet<unknown>, refused: ReadonlySet<string>): boolean {
+  return !listed.has(name) && refused.has(idKey(id));
+}
+
+/**
+ * A cancellation of a string id that no request of the cell carried: the runner numbers a cell's
+ * requests and gives its barriers ids of their own, so no later request can carry that id and the
+ * target has nothing to cancel, now or later. A numeric id may name a later cell's request.
+ */
+function cancelsNothing(params: Record<string, unknown> | undefined, sentIds: ReadonlySet<string>): boolean {
+  const requestId = params?.requestId;
+  return typeof requestId === 'string' && !requestId.startsWith(BARRIER_ID_PREFIX) && !sentIds.has(idKey(requestId));
+}
+
+/** Keys of the requests the target answered with an error. */
+function refusedIds(inbound: readonly InboundRecord[]): Set<string> {
+  const ids = new Set<string>();
+  for (const record of inbound) {
+    const message = record.message as { id?: unknown; error?: unknown } | undefined;
+    if (record.kind === 'response' && message?.error !== undefined) ids.add(idKey(message.id));
+  }
+  return ids;
+}
+
+const idKey = (id: unknown): string => `${typeof id}:${String(id)}`;
+
+/** True when a step of the scenario may send a `cursor` (followed or made up), loops included. */
+export function sendsCursors(steps: readonly Step[]): boolean {
+  return steps.some((step) => {
+    if (step.kind === 'loop') return sendsCursors(step.steps);
+    if (step.kind === 'request') return hasCursor(step.params);
+    if (step.kind === 'send')
+      return (step.json !== undefined && JSON.stringify(step.json).includes('"cursor"')) || (step.line ?? step.text ?? '').includes('cursor');
+    return false;
+  });
+}
+
+const hasCursor = (params: unknown): boolean => typeof params === 'object' && params !== null && 'cursor' in params;
+
+/**
+ * For planning only: whether a cell is likely to leave its process to nobody else (`stateEffect`
+ * `changed`), read from its steps before it runs, with the variables the probe gave it (`$var`
+ * tool names). A wrong guess costs a process start, never a verdict: what the cell actually wrote
+ * decides whether the process serves another cell.
+ */
+export function likelyChangesState(steps: readonly Step[], vars: Record<string, unknown>, tools: readonly Record<string, unknown>[]): boolean {
+  const readOnly = new Set(tools.filter((t) => (t.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true).map((t) => t.name));
+  const listed = new Set(tools.map((t) => t.name));
+  const changes = (method: unknown, params: unknown, meta?: unknown): boolean => {
+    if (typeof method !== 'string') return false;
+    const p = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
+    if (method === 'notifications/cancelled') return typeof p.requestId !== 'string';
+    if (STATE_CHANGING_METHODS.has(method) || 'task' in p || optsIntoTasks(p)) return true;
+    if (meta !== undefined && meta !== false && JSON.stringify(meta).includes(TASKS_EXTENSION)) return true;
+    if (method !== 'tools/call') return false;
+    const name = resolveVar(p.name, vars);
+    // A literal name the target does not list is expected to be refused.
+    return !readOnly.has(name) && (typeof name !== 'string' || listed.has(name));
+  };
+  return steps.some((step) => {
+    switch (step.kind) {
+      case 'loop':
+        return likelyChangesState(step.steps, vars, tools);
+      case 'request':
+        return changes(step.method, step.params, step.meta);
+      case 'notify':
+        return changes(step.method, step.params);
+      case 'send': {
+        const messages = Array.isArray(step.json) ? step.json : [step.json];
+        return messages.some((m) => typeof m === 'object' && m !== null && changes((m as { method?: unknown }).method, (m as { params?: unknown }).params));
+      }
+      default:
+        return false;
+    }
+  });
+}
+
+/** A `{ $var: "a.b" }` value looked up in the cell's variables; anything else as it is. */
+function resolveVar(value: unknown, vars: Record<string, unknown>): unknown {
+  const path = (value as { $var?: unknown } | null | undefined)?.$var;
+  if (typeof path !== 'string') return value;
+  let at: unknown = vars;
+  for (const key of path.split('.')) at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined;
+  return at;
 }
 
 /** The `nextCursor` of every result the target sent: the cursors it issued in this conversation. */

@@ -6,7 +6,7 @@ import type { Revision } from '../../schema/revisions.js';
 import type { ScenarioResult } from '../../wire/results/index.js';
 import type { Transport } from '../../wire/protocol/index.js';
 import { executeCell, startFailure, type ExecutedCell, type PreparedCell } from './run-cell.js';
-import { issuedCursors, leftStateAlone, sharingClass, type SharingClass } from './process-sharing.js';
+import { likelyChangesState, sendsCursors, sharingClass, stateEffect, type SharingClass } from './process-sharing.js';
 import { SharedProcess } from './shared-process.js';
 
 /**
@@ -29,15 +29,17 @@ export interface ProcessUnit {
 
 /**
  * Splits the cells: a unit per cell that needs a process of its own, and for the others, per
- * revision and declared client, units of `neutral` cells, each ending with at most one `last` cell.
- * As many units as `last` cells (so each meets a process only neutral cells used), or more when
- * there are many neutral cells.
+ * revision and declared client, units that each end with at most one cell expected to leave its
+ * process to nobody (a `last` cell, or one `likelyChangesState`), with before it at most one cell
+ * that sends cursors (it may leave the process unfit for another such cell, `stateEffect`) and
+ * cells that leave it as they found it. As many units as the larger of those two kinds, or more
+ * when there are many cells, so that a process usually ends because its unit did.
  */
 export function processUnits(cells: readonly PlacedCell[]): ProcessUnit[] {
   const units: ProcessUnit[] = [];
-  const groups = new Map<string, { neutral: PlacedCell[]; last: PlacedCell[] }>();
+  const groups = new Map<string, { neutral: PlacedCell[]; cursors: PlacedCell[]; last: PlacedCell[] }>();
   for (const placed of cells) {
-    const { cell, client } = placed.prepared;
+    const { cell, client, vars, env } = placed.prepared;
     const kind: SharingClass = sharingClass(cell.scenario, cell.revision);
     if (kind === 'own') {
       units.push({ isolated: true, cells: [placed] });
@@ -45,15 +47,20 @@ export function processUnits(cells: readonly PlacedCell[]): ProcessUnit[] {
     }
     const key = `${cell.revision}\u0000${JSON.stringify(client)}`;
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { neutral: [], last: [] }));
-    group[kind].push(placed);
+    if (!group) groups.set(key, (group = { neutral: [], cursors: [], last: [] }));
+    if (kind === 'last' || likelyChangesState(cell.scenario.steps, vars, env.profile.tools)) group.last.push(placed);
+    else if (sendsCursors(cell.scenario.steps)) group.cursors.push(placed);
+    else group.neutral.push(placed);
   }
-  for (const { neutral, last } of groups.values()) {
-    const count = Math.max(last.length, Math.ceil(neutral.length / MAX_CELLS_PER_UNIT));
+  for (const { neutral, cursors, last } of groups.values()) {
+    const total = neutral.length + cursors.length + last.length;
+    const count = Math.max(last.length, cursors.length, Math.ceil(total / MAX_CELLS_PER_UNIT));
     const shared: ProcessUnit[] = Array.from({ length: count }, () => ({ isolated: false, cells: [] }));
     neutral.forEach((placed, i) => shared[i % count]!.cells.push(placed));
+    // Spread from the other end, so units with fewer neutral cells take the cursor cells.
+    cursors.forEach((placed, i) => shared[count - 1 - (i % count)]!.cells.push(placed));
     last.forEach((placed, i) => shared[i]!.cells.push(placed));
-    units.push(...shared);
+    units.push(...shared.filter((unit) => unit.cells.length > 0));
   }
   return units;
 }
@@ -69,7 +76,11 @@ export async function runSharedUnit(unit: ProcessUnit, makeTransport: (revision?
   // wait, so the rest of the unit runs one process per cell.
   let barriersAnswered = true;
   let onProcess: { index: number; executed: ExecutedCell }[] = [];
+  // Set once a cell on the current process followed cursors the process issued: a later cell that
+  // sends cursors gets a fresh process (see stateEffect).
+  let cursorsFollowed = false;
   const retire = async () => {
+    cursorsFollowed = false;
     if (!target) return;
     const close = await target.close();
     for (const { index, executed } of onProcess) results.set(index, executed.judge(close));
@@ -80,6 +91,7 @@ export async function runSharedUnit(unit: ProcessUnit, makeTransport: (revision?
     const { cell } = prepared;
     // The cell's duration counts from here, not from when the unit was planned.
     prepared.started = Date.now();
+    if (cursorsFollowed && sendsCursors(cell.scenario.steps)) await retire();
     if (!target) {
       const fresh = new SharedProcess(makeTransport(cell.revision), cell.revision);
       try {
@@ -93,6 +105,7 @@ export async function runSharedUnit(unit: ProcessUnit, makeTransport: (revision?
     const executed = await executeCell(prepared, target.lease());
     onProcess.push({ index, executed });
     const more = position < unit.cells.length - 1;
+    const effect = stateEffect(executed.session.outbound, executed.session.inbound, prepared.env.profile.tools);
     let reusable =
       more &&
       barriersAnswered &&
@@ -100,7 +113,7 @@ export async function runSharedUnit(unit: ProcessUnit, makeTransport: (revision?
       target.opened &&
       !target.exited &&
       sharingClass(cell.scenario, cell.revision) === 'neutral' &&
-      leftStateAlone(executed.session.outbound, prepared.env.profile.tools, issuedCursors(executed.session.inbound));
+      effect !== 'changed';
     if (reusable) {
       // Whatever the process writes before answering the barrier is still this cell's (a late second
       // answer, a stray notification), so the cell is asked again whether it ended cleanly.
@@ -109,6 +122,7 @@ export async function runSharedUnit(unit: ProcessUnit, makeTransport: (revision?
       // What the cell left unanswered on purpose (settled allows only that): an answer that comes
       // after all is still this cell's, not the next one's.
       if (reusable) target.leaveBehind(executed.session.unanswered().map((entry) => entry.id));
+      if (effect === 'cursors') cursorsFollowed = true;
     }
     if (!reusable) await retire();
   }

@@ -245,7 +245,7 @@ function writtenId(text: string): unknown {
 }
 
 /** Ids of the runner's barrier requests: strings no scenario and no session's counter produces. */
-const BARRIER_ID_PREFIX = 'mcp-conform/barrier/';
+export const BARRIER_ID_PREFIX = 'mcp-conform/barrier/';
 
 /**
  * True for a message without a method that carries an id: an answer to a request someone sent.

@@ -149,6 +149,9 @@ describe('shared target processes give the verdicts of one process per cell (--i
     ['method-not-found-wrong-code', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'prompts']],
     // Answers a notification the scenario expects to stay unanswered (with a null id).
     ['answers-notifications', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'tools']],
+    // Runs a call of a tool it does not list (answered as a failed tool) and breaks every later
+    // result: only a call refused with a JSON-RPC error leaves a process to the next cell.
+    ['unknown-tool-runs', ['--revision', '2025-11-25', '--revision', '2026-07-28', '--area', 'tools']],
     // Answers an unknown method only when its input closes: an answer still owed ends the process.
     ['late-unknown-method', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'tools']],
   ];
