@@ -5,8 +5,8 @@ import type { TargetSpec } from '../runner/config/index.js';
 import type { ConformanceTarget, InMemoryTarget } from './conformance-options.js';
 import { ConformanceOptionsError } from './options-error.js';
 
-/** The bundled reference server's stdio entry, relative to the package root. */
-export const REFERENCE_SERVER_ENTRY = ['dist', 'mocks', 'reference', 'stdio-main.js'];
+/** The bundled reference server's stdio entry, relative to the package root: one file (scripts/bundle-reference.mjs), quick to start. */
+export const REFERENCE_SERVER_ENTRY = ['dist', 'mocks', 'reference', 'stdio-server.js'];
 
 /** Default endpoint of a server started with `portEnv` (its port is the one we picked). */
 const DEFAULT_LAUNCH_URL = 'http://127.0.0.1/mcp';
