@@ -164,6 +164,11 @@ export class MockAuthorizationServer {
     return false;
   }
 
+  /** Whether this server registered (or was pre-configured with) this client id; Client ID Metadata Document URLs are not registrations. */
+  hasRegistered(clientId: string): boolean {
+    return this.clients.has(clientId);
+  }
+
   isValidToken(value: string): boolean {
     const issued = this.tokens.get(value);
     return issued !== undefined && (issued.expiresAt === undefined || issued.expiresAt > Date.now() / 1000);

@@ -63,7 +63,7 @@ async function flow(handle: AuthorizationHandle, options: { verifier?: string; m
     resource: handle.url,
   });
   const answer = await fetch(`${handle.issuer}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
-  return { status: answer.status, body: (await answer.json()) as Record<string, string>, location };
+  return { status: answer.status, body: (await answer.json()) as Record<string, string>, location, clientId: reg.client_id };
 }
 
 describe('serveAuthorization', () => {
@@ -222,6 +222,38 @@ describe('serveAuthorization knobs', () => {
     const metadata = (await (await fetch(`${handle.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
     expect(metadata.issuer).toBe('https://other-issuer.example');
     expect(metadata.authorization_response_iss_parameter_supported).toBeUndefined();
+  });
+
+  it('metadataResource: other names another server as the resource of the protected resource metadata', async () => {
+    const handle = await serve({ metadataResource: 'other' });
+    const metadata = (await (await fetch(handle.resourceMetadataUrl!)).json()) as Record<string, unknown>;
+    expect(metadata.resource).toBe('https://other-resource.example/mcp');
+    expect(metadata.authorization_servers).toEqual([handle.issuer]);
+  });
+
+  it('migrateAfter moves the MCP server to a second authorization server that knows none of the first one clients', async () => {
+    const handle = await serve({ migrateAfter: 1 });
+    const second = handle.secondAuthorizationServer!;
+    expect(second.issuer).not.toBe(handle.issuer);
+    const { body, clientId } = await flow(handle);
+    const call = () => fetch(handle.url, { method: 'POST', headers: { authorization: `Bearer ${body.access_token}` }, body: '{}' });
+    expect((await call()).status).toBe(200);
+    const refused = await call();
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+    expect(((await (await fetch(handle.resourceMetadataUrl!)).json()) as Record<string, unknown>).authorization_servers).toEqual([second.issuer]);
+    const reused = await fetch(`${second.issuer}/authorize?response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent(REDIRECT)}`, {
+      redirect: 'manual',
+    });
+    expect(reused.status).toBe(400);
+    expect(handle.authorizationServer.hasRegistered(clientId)).toBe(true);
+    expect(second.hasRegistered(clientId)).toBe(false);
+    expect(handle.requests.filter((r) => r.to === 'authorization-server').map((r) => r.issuer)).toEqual([
+      handle.issuer,
+      handle.issuer,
+      handle.issuer,
+      second.issuer,
+    ]);
   });
 });
 

@@ -7,6 +7,8 @@
 // With `stepUp`, a request of a listed JSON-RPC method whose token lacks the step-up scope gets 403
 // `insufficient_scope` instead (basic/authorization, "Scope challenge handling"). With `tokenUses`,
 // a token stops working after that many requests (401 `invalid_token`, as for an expired token).
+// With `migrateAfter`, the MCP server moves to a second authorization server mid-run: its metadata
+// then names the new issuer and the first one's tokens are refused.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockAuthorizationServer } from './authorization-server.js';
@@ -16,6 +18,8 @@ import type { AuthRequestListener, AuthRequestRecord, AuthSetup } from './types.
 export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
 /** Where the `header` setup serves its metadata (followed by the endpoint path). */
 const HEADER_METADATA_PATH = '/oauth-resource-metadata';
+/** The `resource` the metadata names under `metadataResource: other`: never this server. */
+const FOREIGN_RESOURCE = 'https://other-resource.example/mcp';
 
 export interface AuthorizationOptions {
   setup: AuthSetup;
@@ -32,6 +36,8 @@ export interface AuthorizationHandle {
   /** Where the protected resource metadata is served (undefined with `resourceMetadata: none`). */
   readonly resourceMetadataUrl: string | undefined;
   readonly authorizationServer: MockAuthorizationServer;
+  /** With `migrateAfter`: the authorization server the MCP server moves to (its own port and issuer). */
+  readonly secondAuthorizationServer: MockAuthorizationServer | undefined;
   /** Every request to the resource and the authorization server, in arrival order. */
   readonly requests: AuthRequestRecord[];
   close(): Promise<void>;
@@ -49,10 +55,17 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
   const requests: AuthRequestRecord[] = [];
   const agent = new http.Agent({ keepAlive: false });
   const as = new MockAuthorizationServer(mode === 'none' ? { ...setup, serverMetadata: setup.serverMetadata ?? 'oauth' } : setup);
+  if (setup.migrateAfter !== undefined && mode === 'none')
+    throw new Error('Failed to serve authorization: migrateAfter needs protected resource metadata to name the new server. Drop resourceMetadata: none.');
+  const second = setup.migrateAfter === undefined ? undefined : new MockAuthorizationServer(setup);
+  /** The authorization server the protected resource trusts now (the second one once it moved). */
+  let current = as;
+  let authorizedRequests = 0;
 
-  const track = (to: AuthRequestRecord['to'], req: IncomingMessage, res: ServerResponse): [AuthRequestRecord, URL] => {
+  const track = (to: AuthRequestRecord['to'], req: IncomingMessage, res: ServerResponse, issuer?: string): [AuthRequestRecord, URL] => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const record = recordOf(to, req, res, url);
+    if (issuer !== undefined) record.issuer = issuer;
     requests.push(record);
     options.onRequest?.(record, 'arrived');
     res.once('close', () => options.onRequest?.(record, 'answered'));
@@ -86,14 +99,15 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
       if (servedMetadataPath !== undefined && url.pathname === servedMetadataPath && req.method === 'GET') {
         record.outcome = 'served the protected resource metadata';
         return sendJson(res, 200, {
-          resource: endpoint(),
-          authorization_servers: [as.issuer],
+          resource: setup.metadataResource === 'other' ? FOREIGN_RESOURCE : endpoint(),
+          authorization_servers: [current.issuer],
           bearer_methods_supported: ['header'],
           ...(setup.scopesSupported ? { scopes_supported: setup.scopesSupported } : {}),
         });
       }
       if (mode === 'none') {
         record.to = 'authorization-server';
+        record.issuer = as.issuer;
         if (await as.handle(req, res, url, record)) return;
       }
       notFound(res, record);
@@ -102,7 +116,9 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
 
   async function protect(req: IncomingMessage, res: ServerResponse, record: AuthRequestRecord, url: URL): Promise<void> {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(record.headers.authorization ?? '')?.[1];
-    let issued = bearer === undefined ? undefined : as.tokens.get(bearer);
+    let issued = bearer === undefined ? undefined : current.tokens.get(bearer);
+    // After a move, the first authorization server's tokens are no longer accepted.
+    const fromFormerServer = issued === undefined && bearer !== undefined && current !== as && as.tokens.has(bearer);
     let expired = false;
     if (issued && bearer !== undefined && setup.tokenUses !== undefined) {
       const used = (uses.get(bearer) ?? 0) + 1;
@@ -122,10 +138,10 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
         if (method !== undefined && stepUp.methods.includes(method) && (stepUp.never || !hasScopes(issued.scope, stepUp.scope))) {
           return insufficientScope(res, record, method, issued.scope);
         }
-        record.outcome = 'authorized: forwarded to the MCP endpoint';
+        authorized(record);
         return forward(req, res, url, body);
       }
-      record.outcome = 'authorized: forwarded to the MCP endpoint';
+      authorized(record);
       return forward(req, res, url);
     }
     const params: string[] = [];
@@ -133,10 +149,27 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
     if (setup.challengeScope !== undefined) params.push(`scope="${setup.challengeScope}"`);
     if (bearer !== undefined) params.push('error="invalid_token"');
     const challenge = `Bearer${params.length ? ` ${params.join(', ')}` : ''}`;
-    const why = bearer === undefined ? 'no bearer token' : expired ? `the token expired after ${setup.tokenUses} request(s)` : 'unknown token';
+    const why =
+      bearer === undefined
+        ? 'no bearer token'
+        : expired
+          ? `the token expired after ${setup.tokenUses} request(s)`
+          : fromFormerServer
+            ? `the token is from ${as.issuer}, and the MCP server now uses the authorization server ${current.issuer}`
+            : 'unknown token';
     record.outcome = `refused: ${why} (WWW-Authenticate: ${challenge})`;
     req.resume();
     sendJson(res, 401, { error: bearer === undefined ? 'unauthorized' : 'invalid_token' }, { 'www-authenticate': challenge });
+  }
+
+  /** Counts an authorized request; with `migrateAfter`, the one that reaches the count moves the MCP server to the second authorization server. */
+  function authorized(record: AuthRequestRecord): void {
+    record.outcome = 'authorized: forwarded to the MCP endpoint';
+    authorizedRequests += 1;
+    if (second && current === as && authorizedRequests >= setup.migrateAfter!) {
+      current = second;
+      record.outcome += `; the MCP server now uses the authorization server ${second.issuer}`;
+    }
   }
 
   function insufficientScope(res: ServerResponse, record: AuthRequestRecord, method: string, granted: string | undefined): void {
@@ -172,15 +205,15 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
     else proxied.end(body);
   }
 
-  const authServer =
-    mode === 'none'
-      ? undefined
-      : http.createServer(
-          guarded(async (req, res) => {
-            const [record, url] = track('authorization-server', req, res);
-            if (!(await as.handle(req, res, url, record))) notFound(res, record);
-          }),
-        );
+  const serveAuthorizationServer = (server: MockAuthorizationServer) =>
+    http.createServer(
+      guarded(async (req, res) => {
+        const [record, url] = track('authorization-server', req, res, server.issuer);
+        if (!(await server.handle(req, res, url, record))) notFound(res, record);
+      }),
+    );
+  const authServer = mode === 'none' ? undefined : serveAuthorizationServer(as);
+  const secondServer = second ? serveAuthorizationServer(second) : undefined;
 
   const listen = (server: http.Server) =>
     new Promise<string>((resolve, reject) => {
@@ -189,6 +222,7 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
     });
   resourceOrigin = await listen(resource);
   as.issuer = authServer ? await listen(authServer) : resourceOrigin;
+  if (second && secondServer) second.issuer = await listen(secondServer);
 
   const stop = (server: http.Server) =>
     new Promise<void>((resolve) => {
@@ -200,9 +234,10 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
     issuer: as.issuer,
     resourceMetadataUrl: servedMetadataPath === undefined ? undefined : `${resourceOrigin}${servedMetadataPath}`,
     authorizationServer: as,
+    secondAuthorizationServer: second,
     requests,
     async close() {
-      await Promise.all([stop(resource), ...(authServer ? [stop(authServer)] : [])]);
+      await Promise.all([stop(resource), ...[authServer, secondServer].filter((s) => s !== undefined).map(stop)]);
       agent.destroy();
     },
   };

@@ -52,6 +52,16 @@ export interface AuthSetup {
   serverScopesSupported?: string[];
   /** The `issuer` the metadata document names: `exact` (default: the URL it was discovered from) or `other` (a different issuer, which the client must not trust). */
   metadataIssuer?: 'exact' | 'other';
+  /** The `resource` the protected resource metadata names: `exact` (default: the MCP endpoint) or `other` (another server's URL, RFC 9728 section 3.3 says not to use it). */
+  metadataResource?: 'exact' | 'other';
+  /**
+   * Moves the MCP server to a second authorization server (its own loopback port and issuer) after
+   * this many authorized requests to the MCP endpoint: from then on the protected resource metadata
+   * names only the second issuer, and tokens of the first get 401 `invalid_token`. The second server
+   * knows none of the clients registered at the first (basic/authorization/client-registration,
+   * "Authorization Server Binding", 2026-07-28).
+   */
+  migrateAfter?: number;
 }
 
 export type TokenEndpointAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post';
@@ -60,6 +70,8 @@ export type TokenEndpointAuthMethod = 'none' | 'client_secret_basic' | 'client_s
 export interface AuthRequestRecord {
   /** Where it went: the protected MCP server (its endpoint or its metadata) or the authorization server. */
   to: 'resource' | 'authorization-server';
+  /** For a request to an authorization server: its issuer (which one, when the setup has two). */
+  issuer?: string;
   method: string;
   /** Path without the query string. */
   path: string;

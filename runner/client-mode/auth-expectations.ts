@@ -2,11 +2,13 @@
 // layer saw (AuthFacts), in arrival order: discovery of the protected resource metadata and of the
 // authorization server, PKCE, the `resource` parameter, the bearer token on every MCP request and
 // never in a query string, and the scopes it asked for. Step-up, client identity and issuer duties
-// have judges of their own (auth-step-up-, auth-registration-, auth-issuer-, auth-refresh-expectations.ts).
+// have judges of their own (auth-step-up-, auth-registration-, auth-issuer-, auth-refresh-,
+// auth-migration-expectations.ts).
 import { pkceMismatch, RESOURCE_METADATA_PATH } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
 import type { HttpVerdict } from './types.js';
 import { judgeIssuerDuty } from './auth-issuer-expectations.js';
+import { judgeMigrationDuty } from './auth-migration-expectations.js';
 import { judgeRefreshDuty } from './auth-refresh-expectations.js';
 import { judgeRegistrationDuty } from './auth-registration-expectations.js';
 import { list, noFlow, showRequest, type Seen } from './auth-request-view.js';
@@ -37,7 +39,11 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
       return judgeRegistrationDuty(duty, facts);
     case 'iss-validated':
     case 'metadata-issuer-validated':
+    case 'iss-absence-accepted':
+    case 'metadata-resource-validated':
       return judgeIssuerDuty(duty, facts);
+    case 'authorization-server-binding':
+      return judgeMigrationDuty(facts);
     case 'refresh-not-assumed':
     case 'refresh-grant-type':
     case 'offline-access-when-advertised':

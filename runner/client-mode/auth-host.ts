@@ -48,7 +48,7 @@ export class AuthorizingHttpHost implements ClientHost {
             r,
             this.record(
               'note',
-              `OAuth: ${r.method} ${r.path}${query} to the ${where}${r.headers.authorization ? ` [authorization: ${r.headers.authorization}]` : ''}`,
+              `OAuth: ${r.method} ${r.path}${query} to the ${where}${this.setup.migrateAfter !== undefined && r.issuer !== undefined ? ` ${r.issuer}` : ''}${r.headers.authorization ? ` [authorization: ${r.headers.authorization}]` : ''}`,
             ),
           );
         } else {
@@ -70,9 +70,15 @@ export class AuthorizingHttpHost implements ClientHost {
       get requests() {
         return handle.requests.map((r) => ({ seq: seqs.get(r) ?? 0, r }));
       },
-      isIssuedToken: (token) => handle.authorizationServer.isValidToken(token),
+      isIssuedToken: (token) => handle.authorizationServer.isValidToken(token) || (handle.secondAuthorizationServer?.isValidToken(token) ?? false),
+      secondIssuer: handle.secondAuthorizationServer?.issuer,
+      isFirstServerClient: (clientId) => handle.authorizationServer.hasRegistered(clientId),
     };
-    this.record('note', `OAuth: the MCP endpoint is protected at ${handle.url}; authorization server ${handle.issuer}`);
+    const second = handle.secondAuthorizationServer;
+    this.record(
+      'note',
+      `OAuth: the MCP endpoint is protected at ${handle.url}; authorization server ${handle.issuer}${second ? `, later ${second.issuer} (after ${this.setup.migrateAfter} authorized request(s))` : ''}`,
+    );
     return handle.url;
   }
 

@@ -2,7 +2,10 @@
 // validation"; authorization-server-discovery, "Authorization server metadata discovery"): an
 // authorization response whose `iss` differs from the recorded issuer by simple string comparison,
 // or lacks it where the metadata promised it, is never redeemed at the token endpoint; a metadata
-// document whose `issuer` is not the one it was discovered from is not used.
+// document whose `issuer` is not the one it was discovered from is not used. Beside them, a
+// response without `iss` from a server that does not advertise it goes through (the same section's
+// table says "Proceed"), and protected resource metadata naming another resource is not used
+// (RFC 9728 section 3.3, brought in by reference: a SHOULD).
 import type { AuthFacts } from './auth-host.js';
 import { list, viewOf } from './auth-request-view.js';
 import type { HttpVerdict } from './types.js';
@@ -16,8 +19,51 @@ function rejectionReason(facts: AuthFacts): string | undefined {
   return undefined;
 }
 
-export function judgeIssuerDuty(duty: 'iss-validated' | 'metadata-issuer-validated', facts: AuthFacts): HttpVerdict {
-  const { authorizations, codeExchanges, toServer } = viewOf(facts);
+type IssuerDuty = 'iss-validated' | 'metadata-issuer-validated' | 'iss-absence-accepted' | 'metadata-resource-validated';
+
+/** Requests that act on an authorization server's answers: registering, authorizing, redeeming. */
+const AUTHORIZING_PATHS = new Set(['/register', '/authorize', '/token']);
+
+export function judgeIssuerDuty(duty: IssuerDuty, facts: AuthFacts): HttpVerdict {
+  const { all, authorizations, codeExchanges, toServer } = viewOf(facts);
+  if (duty === 'iss-absence-accepted') {
+    const { issParameter = 'exact', issAdvertised = true } = facts.setup;
+    if (issParameter !== 'absent' || issAdvertised)
+      return { status: 'skipped', message: 'this setup sends iss or advertises authorization_response_iss_parameter_supported' };
+    const answered = authorizations.find((s) => s.r.status === 302);
+    if (!answered) return { status: 'skipped', message: 'the client never received an authorization response' };
+    const redeemed = codeExchanges.find((s) => s.seq > answered.seq);
+    if (redeemed)
+      return {
+        status: 'passed',
+        message: 'the client redeemed the code of a response without iss from an authorization server that does not advertise iss',
+        evidence: [answered.seq, redeemed.seq],
+      };
+    return {
+      status: 'failed',
+      message:
+        'the client did not redeem the authorization code, although a response without iss is to be accepted when the metadata does not set authorization_response_iss_parameter_supported',
+      expected: 'a token request with the code (not advertised, iss absent: proceed)',
+      actual: `requests to the authorization server after the response: ${list(toServer.filter((s) => s.seq > answered.seq))}`,
+      evidence: [answered.seq],
+    };
+  }
+  if (duty === 'metadata-resource-validated') {
+    if (facts.setup.metadataResource !== 'other') return { status: 'skipped', message: 'the protected resource metadata of this setup names this MCP server' };
+    const path = facts.resourceMetadataUrl === undefined ? undefined : new URL(facts.resourceMetadataUrl).pathname;
+    const fetched = all.find((s) => s.r.to === 'resource' && s.r.method === 'GET' && s.r.path === path && s.r.status === 200);
+    if (!fetched) return { status: 'skipped', message: 'the client never read the protected resource metadata' };
+    const used = toServer.find((s) => s.seq > fetched.seq && AUTHORIZING_PATHS.has(s.r.path));
+    if (used)
+      return {
+        status: 'failed',
+        message: `the client went on to authorize with the authorization server of protected resource metadata whose resource is not the MCP server it asked about (${facts.endpoint})`,
+        expected: 'no registration, authorization or token request based on that document',
+        actual: list([used]),
+        evidence: [fetched.seq, used.seq],
+      };
+    return { status: 'passed', message: 'the client did not authorize with protected resource metadata naming another resource', evidence: [fetched.seq] };
+  }
   if (duty === 'iss-validated') {
     const reason = rejectionReason(facts);
     if (reason === undefined) return { status: 'skipped', message: 'this setup sends an acceptable iss, so there is nothing to reject' };

@@ -4,22 +4,12 @@
 // (2026-07-28), and the token endpoint's client authentication method the server supports.
 import { isMetadataDocumentUrl, tokenAuthMethodOf, type TokenEndpointAuthMethod } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
-import { list, noFlow, showRequest, viewOf, type Seen } from './auth-request-view.js';
+import { list, noFlow, showRequest, tokenClientId, viewOf, type Seen } from './auth-request-view.js';
 import type { HttpVerdict } from './types.js';
 
 type RegistrationDuty = 'pre-registered-client' | 'token-endpoint-auth-method' | 'cimd-client-id' | 'cimd-url-form' | 'application-type';
 
 const DEFAULT_METHODS: TokenEndpointAuthMethod[] = ['none', 'client_secret_basic', 'client_secret_post'];
-
-/** The client id a token request names: in its Basic credentials, else in its body. */
-function tokenClientId(s: Seen): string | undefined {
-  const basic = /^Basic\s+(.+)$/i.exec(s.r.headers.authorization ?? '');
-  if (basic) {
-    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
-    return decodeURIComponent(decoded.slice(0, Math.max(0, decoded.indexOf(':'))));
-  }
-  return s.r.body?.client_id;
-}
 
 const looksLikeUrl = (id: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(id);
 

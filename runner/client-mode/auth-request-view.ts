@@ -33,3 +33,13 @@ export const noFlow: HttpVerdict = {
 
 /** The words of a scope string. */
 export const scopeWords = (scope: string | undefined): Set<string> => new Set((scope ?? '').split(' ').filter(Boolean));
+
+/** The client id a token request names: in its Basic credentials, else in its body. */
+export function tokenClientId(s: Seen): string | undefined {
+  const basic = /^Basic\s+(.+)$/i.exec(s.r.headers.authorization ?? '');
+  if (basic) {
+    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    return decodeURIComponent(decoded.slice(0, Math.max(0, decoded.indexOf(':'))));
+  }
+  return s.r.body?.client_id;
+}

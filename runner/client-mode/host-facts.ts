@@ -67,4 +67,8 @@ export interface AuthFacts {
   /** Every request to the protected resource and the authorization server, with its transcript seq. */
   requests: { seq: number; r: AuthRequestRecord }[];
   isIssuedToken(token: string): boolean;
+  /** With `migrateAfter`: the issuer of the authorization server the MCP server moved to. */
+  secondIssuer: string | undefined;
+  /** Whether the first authorization server registered this client id (before any move). */
+  isFirstServerClient(clientId: string): boolean;
 }

@@ -177,7 +177,10 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
 
 /** Whether the client did anything OAuth asks of it, beyond being answered 401 at the MCP endpoint. */
 function attemptedAuthorization(auth: AuthFacts | undefined): boolean {
-  return (auth?.requests ?? []).some(({ r }) => r.to === 'authorization-server' || r.path.startsWith('/.well-known/') || r.headers.authorization !== undefined);
+  if (!auth) return false;
+  // Any path of the protected resource but the endpoint is its metadata (the `header` setup serves it outside /.well-known/).
+  const endpointPath = new URL(auth.endpoint).pathname;
+  return auth.requests.some(({ r }) => r.to === 'authorization-server' || r.path !== endpointPath || r.headers.authorization !== undefined);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Client authorization beyond discovery and PKCE, end to end: step-up on 403 insufficient_scope and
 // its retry limit, pre-registered clients and the token endpoint's client authentication, Client ID
-// Metadata Documents, application_type in registration, the 2026-07-28 issuer and refresh-token checks. Each
+// Metadata Documents, application_type in registration, the 2026-07-28 issuer and refresh-token checks,
+// protected resource metadata about another resource, and the move to a new authorization server. Each
 // planted defect of the mini client (test/fixtures/clients/README.md) must be caught by its exact
 // scenario, rule and verdict, and nothing else of that cell may fail.
 import { describe, expect, it } from 'vitest';
@@ -85,6 +86,27 @@ const DEFECTS = [
     rule: 'client.auth.offline-access-when-advertised',
     status: 'warning',
   },
+  {
+    defect: 'auth-require-iss',
+    revision: '2026-07-28',
+    scenario: 'client/auth-iss-not-advertised',
+    rule: 'client.auth.iss-absence-accepted',
+    status: 'warning',
+  },
+  {
+    defect: 'auth-ignore-metadata-resource',
+    revision: '2025-06-18',
+    scenario: 'client/auth-resource-mismatch',
+    rule: 'client.auth.metadata-resource-validated',
+    status: 'warning',
+  },
+  {
+    defect: 'auth-reuse-client-across-servers',
+    revision: '2026-07-28',
+    scenario: 'client/auth-authorization-server-migration',
+    rule: 'client.auth.authorization-server-binding',
+    status: 'failed',
+  },
 ] as const;
 
 /** Each defect in its own run of its one cell, four at a time; returns every check of the cell that did not pass. */
@@ -116,6 +138,25 @@ describe('client authorization: the SDK example clients', () => {
     expect(stepUp(v1)).toEqual(['client/auth-step-up client.auth.step-up warning']);
     expect(v1.report.scenarios[0]?.checks.find((c) => c.rule === 'client.auth.step-up')?.message).toMatch(/refreshed its token instead/);
     expect(stepUp(v2)).toEqual(['client/auth-step-up client.auth.step-up passed', 'client/auth-step-up-scope-union client.auth.step-up-scope-union passed']);
+  }, 120_000);
+
+  it('both SDKs refuse metadata about another resource; SDK 2.x accepts a response without unadvertised iss and registers again after a move', async () => {
+    const [v1, v2] = await Promise.all([
+      runAuth('node examples/clients/sdk-client.mjs {url}', ['client/auth-resource-mismatch'], '2025-11-25'),
+      runAuth(
+        'node examples/clients/sdk2-client.mjs {url}',
+        ['client/auth-resource-mismatch', 'client/auth-iss-not-advertised', 'client/auth-authorization-server-migration'],
+        '2026-07-28',
+      ),
+    ]);
+    const verdicts = (run: typeof v1) =>
+      run.report.scenarios.flatMap((s) => s.checks.filter((c) => c.rule.startsWith('client.auth.')).map((c) => `${s.id} ${c.rule} ${c.status}`)).sort();
+    expect(verdicts(v1)).toEqual(['client/auth-resource-mismatch client.auth.metadata-resource-validated passed']);
+    expect(verdicts(v2)).toEqual([
+      'client/auth-authorization-server-migration client.auth.authorization-server-binding passed',
+      'client/auth-iss-not-advertised client.auth.iss-absence-accepted passed',
+      'client/auth-resource-mismatch client.auth.metadata-resource-validated passed',
+    ]);
   }, 120_000);
 });
 
