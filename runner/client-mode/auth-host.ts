@@ -71,6 +71,8 @@ export class AuthorizingHttpHost implements ClientHost {
         return handle.requests.map((r) => ({ seq: seqs.get(r) ?? 0, r }));
       },
       isIssuedToken: (token) => handle.authorizationServer.isValidToken(token),
+      clientContext: handle.authorizationServer.clientContext(),
+      assertionProblem: (assertion) => handle.authorizationServer.assertionProblem(assertion),
     };
     this.record('note', `OAuth: the MCP endpoint is protected at ${handle.url}; authorization server ${handle.issuer}`);
     return handle.url;

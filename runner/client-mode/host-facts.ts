@@ -67,4 +67,8 @@ export interface AuthFacts {
   /** Every request to the protected resource and the authorization server, with its transcript seq. */
   requests: { seq: number; r: AuthRequestRecord }[];
   isIssuedToken(token: string): boolean;
+  /** What the client is configured with (MCP_CONFORM_AUTH_CONTEXT): pre-registered or machine client credentials; undefined: nothing. */
+  clientContext: Record<string, string> | undefined;
+  /** Why a JWT client assertion was not valid when the authorization server received it (undefined: valid). */
+  assertionProblem(assertion: string | undefined): string | undefined;
 }
