@@ -87,8 +87,26 @@ const DEFECTS = [
   },
 ] as const;
 
+/** The OAuth Client Credentials extension's defects (machine client: its secret or its private key in MCP_CONFORM_AUTH_CONTEXT). */
+const BASIC = 'client/auth-client-credentials-basic';
+const JWT = 'client/auth-client-credentials-jwt';
+const CLIENT_CREDENTIALS_DEFECTS = [
+  { defect: 'auth-cc-wrong-grant', revision: '2025-11-25', scenario: BASIC, rule: 'client.auth.client-credentials.grant-type', status: 'failed' },
+  { defect: 'auth-cc-no-secret', revision: '2025-06-18', scenario: BASIC, rule: 'client.auth.client-credentials.client-authentication', status: 'failed' },
+  { defect: 'auth-cc-no-resource', revision: '2026-07-28', scenario: JWT, rule: 'client.auth.resource-parameter', status: 'failed' },
+  { defect: 'auth-cc-jwt-wrong-aud', revision: '2025-11-25', scenario: JWT, rule: 'client.auth.client-credentials.jwt-assertion', status: 'failed' },
+  { defect: 'auth-cc-jwt-expired', revision: '2026-07-28', scenario: JWT, rule: 'client.auth.client-credentials.jwt-assertion', status: 'failed' },
+  { defect: 'auth-cc-jwt-unsigned', revision: '2025-06-18', scenario: JWT, rule: 'client.auth.client-credentials.jwt-assertion', status: 'failed' },
+] as const;
+
+interface Planted {
+  defect: string;
+  revision: Revision;
+  scenario: string;
+}
+
 /** Each defect in its own run of its one cell, four at a time; returns every check of the cell that did not pass. */
-async function plant(defects: readonly (typeof DEFECTS)[number][]) {
+async function plant(defects: readonly Planted[]) {
   const runs = await inPool(
     4,
     defects.map((d) => () => runAuth(`${MINI} --defect ${d.defect} {url}`, [d.scenario], d.revision)),
@@ -116,6 +134,58 @@ describe('client authorization: the SDK example clients', () => {
     expect(stepUp(v1)).toEqual(['client/auth-step-up client.auth.step-up warning']);
     expect(v1.report.scenarios[0]?.checks.find((c) => c.rule === 'client.auth.step-up')?.message).toMatch(/refreshed its token instead/);
     expect(stepUp(v2)).toEqual(['client/auth-step-up client.auth.step-up passed', 'client/auth-step-up-scope-union client.auth.step-up-scope-union passed']);
+  }, 120_000);
+});
+
+describe('client authorization: the OAuth Client Credentials extension', () => {
+  it('each planted defect of the machine client is caught by its scenario, rule and verdict alone', async () => {
+    const expected = CLIENT_CREDENTIALS_DEFECTS.map((d) => ({
+      defect: d.defect,
+      scenario: d.scenario,
+      revision: d.revision,
+      findings: [`${d.rule} ${d.status}`],
+    }));
+    expect(await plant(CLIENT_CREDENTIALS_DEFECTS)).toEqual(expected);
+  }, 120_000);
+
+  it('the correct mini client passes both scenarios at every revision, each rule with a verdict', async () => {
+    const run = await runAuth(`${MINI} {url}`, [BASIC, JWT]);
+    const verdicts = run.report.scenarios.map(
+      (s) =>
+        `${s.id} ${s.revision} ${s.status} ${s.checks
+          .filter((c) => c.rule.startsWith('client.auth.'))
+          .map((c) => c.status)
+          .join(',')}`,
+    );
+    expect(verdicts).toEqual([
+      ...['2025-06-18', '2025-11-25', '2026-07-28'].map((r) => `${BASIC} ${r} passed passed,passed,passed,passed`),
+      ...['2025-06-18', '2025-11-25', '2026-07-28'].map((r) => `${JWT} ${r} passed passed,passed,passed,passed,passed`),
+    ]);
+  }, 120_000);
+
+  it('even with --auth, a client that does not use the client credentials grant is skipped with the reason, never failed', async () => {
+    const [plain, noOAuth] = await Promise.all([
+      // An authorization code client: it ignores the machine credentials and finds no registration endpoint.
+      runAuth(`${MINI} --defect auth-ignore-preregistered {url}`, [BASIC], '2025-11-25'),
+      runAuth(`${MINI} --defect no-oauth {url}`, [JWT], '2026-07-28'),
+    ]);
+    for (const run of [plain, noOAuth]) {
+      expect(run.report.scenarios.map((s) => s.status)).toEqual(['skipped']);
+      expect(run.report.scenarios[0]!.skipReason).toMatch(/did not use the client credentials grant .* is opt-in/);
+    }
+  }, 120_000);
+
+  it("the SDK example clients pass with the SDKs' ClientCredentialsProvider and PrivateKeyJwtProvider (1.x at 2025-11-25, 2.x at 2026-07-28)", async () => {
+    const [v1, v2] = await Promise.all([
+      runAuth('node examples/clients/sdk-client.mjs {url}', [BASIC, JWT], '2025-11-25'),
+      runAuth('node examples/clients/sdk2-client.mjs {url}', [BASIC, JWT], '2026-07-28'),
+    ]);
+    for (const run of [v1, v2]) {
+      const checks = run.report.scenarios.flatMap((s) => s.checks.filter((c) => c.rule.startsWith('client.auth.')).map((c) => `${s.id} ${c.rule} ${c.status}`));
+      expect(checks.filter((c) => !c.endsWith(' passed'))).toEqual([]);
+      expect(checks).toContain(`${JWT} client.auth.client-credentials.jwt-assertion passed`);
+      expect(run.report.scenarios.map((s) => s.status)).toEqual(['passed', 'passed']);
+    }
   }, 120_000);
 });
 
