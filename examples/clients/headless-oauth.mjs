@@ -10,6 +10,13 @@
 const preRegistered = process.env.MCP_CONFORM_AUTH_CONTEXT ? JSON.parse(process.env.MCP_CONFORM_AUTH_CONTEXT) : undefined;
 
 /**
+ * The client capabilities' `extensions` of a machine client: the extension's guide asks a client
+ * using it to declare it (the SDK providers do not add it themselves); undefined otherwise.
+ */
+export const machineClientExtensions =
+  preRegistered?.grant_type === 'client_credentials' ? { 'io.modelcontextprotocol/oauth-client-credentials': {} } : undefined;
+
+/**
  * The SDK's client credentials provider for a machine client configured in MCP_CONFORM_AUTH_CONTEXT
  * (a secret: ClientCredentialsProvider; a private key: PrivateKeyJwtProvider), or undefined when the
  * context configures none. The SDK classes are passed in: 1.x and 2.x export them from different places.

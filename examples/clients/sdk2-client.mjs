@@ -9,7 +9,7 @@
 // a machine client (OAuth Client Credentials extension) with the SDK's ClientCredentialsProvider or PrivateKeyJwtProvider.
 import { Client, ClientCredentialsProvider, PrivateKeyJwtProvider, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { connectWithOAuth, machineClientProvider } from './headless-oauth.mjs';
+import { connectWithOAuth, machineClientExtensions, machineClientProvider } from './headless-oauth.mjs';
 import { settleSends, trackSends } from './settle-sends.mjs';
 
 const [command, ...args] = process.argv.slice(2);
@@ -23,7 +23,10 @@ const scenario = process.env.MCP_CONFORM_SCENARIO ?? '(none)';
 // input_required results with the same handlers and retries).
 const client = new Client(
   { name: 'sdk2-example-client', version: '1.0.0' },
-  { capabilities: { sampling: {}, roots: {}, elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } },
+  {
+    capabilities: { sampling: {}, roots: {}, elicitation: { form: {} }, ...(machineClientExtensions ? { extensions: machineClientExtensions } : {}) },
+    versionNegotiation: { mode: 'auto' },
+  },
 );
 client.setRequestHandler('sampling/createMessage', async () => ({
   role: 'assistant',
