@@ -84,5 +84,10 @@ describe('judgeClientCredentialsDuty', () => {
   it('skips every duty when the client made no token request, or when the setup has no machine client', () => {
     expect(judgeClientCredentialsDuty('client-credentials-grant', facts(SECRET_SETUP, [])).status).toBe('skipped');
     expect(judgeClientCredentialsDuty('client-credentials-resource', facts({}, [token({ grant_type: 'client_credentials' })])).status).toBe('skipped');
+    const noExpiry = facts(SECRET_SETUP, [token({ grant_type: 'client_credentials' }, { authorization: basic('machine', 's3cret') })]);
+    expect(judgeClientCredentialsDuty('client-credentials-renewal', noExpiry)).toMatchObject({
+      status: 'skipped',
+      message: expect.stringMatching(/no token of the client expired/),
+    });
   });
 });

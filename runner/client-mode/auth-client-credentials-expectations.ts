@@ -1,14 +1,19 @@
 // Judges the OAuth Client Credentials extension (machine to machine, no user) from the token
 // requests a client made to the mock authorization server: the grant type, how the client
 // authenticated itself (its secret, or a JWT assertion checked against RFC 7523 section 3 when it
-// arrived), and the baseline `resource` parameter on those requests. The cell is skipped before
+// arrived), the baseline `resource` parameter on those requests, and a new token once one expires. The cell is skipped before
 // this when the client never used the grant (run-client-cell.ts): the extension is opt-in.
 import { tokenAuthMethodOf } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
 import { canonicalResourceForms, showRequest, viewOf, type Seen } from './auth-request-view.js';
 import type { HttpVerdict } from './types.js';
 
-type ClientCredentialsDuty = 'client-credentials-grant' | 'client-credentials-authentication' | 'client-credentials-assertion' | 'client-credentials-resource';
+type ClientCredentialsDuty =
+  | 'client-credentials-grant'
+  | 'client-credentials-authentication'
+  | 'client-credentials-assertion'
+  | 'client-credentials-resource'
+  | 'client-credentials-renewal';
 
 /** RFC 7523 section 2.1: a JWT used as the grant itself, as the extension's overview page draws the JWT flow. */
 const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -16,7 +21,7 @@ const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 export function judgeClientCredentialsDuty(duty: ClientCredentialsDuty, facts: AuthFacts): HttpVerdict {
   const machine = facts.setup.clientCredentials;
   if (!machine) return { status: 'skipped', message: 'this setup has no client credentials client' };
-  const { tokenRequests, authorizations } = viewOf(facts);
+  const { tokenRequests, authorizations, mcp } = viewOf(facts);
   // The machine flow's token requests: those made before any authorization request (which has no place in it).
   const direct = tokenRequests.filter((s) => authorizations.length === 0 || s.seq < authorizations[0]!.seq);
   if (direct.length === 0) return { status: 'skipped', message: 'the client made no token request without an authorization request' };
@@ -88,6 +93,35 @@ export function judgeClientCredentialsDuty(duty: ClientCredentialsDuty, facts: A
         status: 'passed',
         message: `all ${asserted.length} JWT client assertions were signed with the client's key and carried the claims RFC 7523 requires`,
         evidence: [asserted[0]!.seq],
+      };
+    }
+    case 'client-credentials-renewal': {
+      // The mock answers 401 invalid_token to a token it issued once its uses are spent (`tokenUses`).
+      const expired = mcp.find((s) => {
+        const bearer = /^Bearer\s+(\S+)$/i.exec(s.r.headers.authorization ?? '')?.[1];
+        return s.r.status === 401 && bearer !== undefined && facts.isIssuedToken(bearer);
+      });
+      if (!expired)
+        return { status: 'skipped', message: 'no token of the client expired during the run (it sent too few requests, or the setup sets no tokenUses)' };
+      const renewal = granted.find((s) => s.seq > expired.seq && s.r.status === 200);
+      if (!renewal) {
+        const after = tokenRequests.filter((s) => s.seq > expired.seq);
+        return {
+          status: 'failed',
+          message: 'after its token stopped working the client did not obtain a new one with the client credentials grant',
+          expected: 'POST /token with grant_type=client_credentials after the 401 invalid_token',
+          actual:
+            after.length === 0
+              ? 'no token request after the 401'
+              : after.map((s) => `${showRequest(s)} grant_type=${s.r.body?.grant_type ?? '(absent)'}`).join('; '),
+          evidence: [expired.seq],
+        };
+      }
+      const resumed = mcp.some((s) => s.seq > renewal.seq && s.r.status !== 401 && s.r.status !== 0);
+      return {
+        status: 'passed',
+        message: `after its token stopped working the client asked for a new one with the client credentials grant${resumed ? ' and carried on' : ''}`,
+        evidence: [expired.seq, renewal.seq],
       };
     }
     case 'client-credentials-resource': {

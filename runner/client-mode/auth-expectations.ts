@@ -44,6 +44,7 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
     case 'client-credentials-authentication':
     case 'client-credentials-assertion':
     case 'client-credentials-resource':
+    case 'client-credentials-renewal':
       return judgeClientCredentialsDuty(duty, facts);
     case 'refresh-not-assumed':
     case 'refresh-grant-type':

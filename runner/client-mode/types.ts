@@ -80,6 +80,7 @@ const AUTH_CHECKS = [
   'client-credentials-authentication',
   'client-credentials-assertion',
   'client-credentials-resource',
+  'client-credentials-renewal',
 ] as const;
 export type AuthCheckName = (typeof AUTH_CHECKS)[number];
 

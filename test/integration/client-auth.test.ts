@@ -91,6 +91,7 @@ const DEFECTS = [
 const BASIC = 'client/auth-client-credentials-basic';
 const JWT = 'client/auth-client-credentials-jwt';
 const DECLARED = 'client/auth-client-credentials-declared';
+const EXPIRY = 'client/auth-client-credentials-expiry';
 const CLIENT_CREDENTIALS_DEFECTS = [
   { defect: 'auth-cc-wrong-grant', revision: '2025-11-25', scenario: BASIC, rule: 'client.auth.client-credentials.grant-type', status: 'failed' },
   { defect: 'auth-cc-no-secret', revision: '2025-06-18', scenario: BASIC, rule: 'client.auth.client-credentials.client-authentication', status: 'failed' },
@@ -99,6 +100,7 @@ const CLIENT_CREDENTIALS_DEFECTS = [
   { defect: 'auth-cc-jwt-expired', revision: '2026-07-28', scenario: JWT, rule: 'client.auth.client-credentials.jwt-assertion', status: 'failed' },
   { defect: 'auth-cc-jwt-unsigned', revision: '2025-06-18', scenario: JWT, rule: 'client.auth.client-credentials.jwt-assertion', status: 'failed' },
   { defect: 'auth-cc-undeclared', revision: '2026-07-28', scenario: DECLARED, rule: 'client.auth.client-credentials.declared', status: 'warning' },
+  { defect: 'auth-cc-no-renewal', revision: '2025-11-25', scenario: EXPIRY, rule: 'client.auth.client-credentials.token-renewal', status: 'warning' },
 ] as const;
 
 interface Planted {
@@ -150,8 +152,8 @@ describe('client authorization: the OAuth Client Credentials extension', () => {
     expect(await plant(CLIENT_CREDENTIALS_DEFECTS)).toEqual(expected);
   }, 120_000);
 
-  it('the correct mini client passes the three scenarios at every revision, each rule with a verdict', async () => {
-    const run = await runAuth(`${MINI} {url}`, [BASIC, JWT, DECLARED]);
+  it('the correct mini client passes the four scenarios at every revision, each rule with a verdict', async () => {
+    const run = await runAuth(`${MINI} {url}`, [BASIC, JWT, DECLARED, EXPIRY]);
     const verdicts = run.report.scenarios.map(
       (s) =>
         `${s.id} ${s.revision} ${s.status} ${s.checks
@@ -162,6 +164,7 @@ describe('client authorization: the OAuth Client Credentials extension', () => {
     expect(verdicts).toEqual([
       ...['2025-06-18', '2025-11-25', '2026-07-28'].map((r) => `${BASIC} ${r} passed passed,passed,passed,passed`),
       `${DECLARED} 2026-07-28 passed passed`,
+      ...['2025-06-18', '2025-11-25', '2026-07-28'].map((r) => `${EXPIRY} ${r} passed passed`),
       ...['2025-06-18', '2025-11-25', '2026-07-28'].map((r) => `${JWT} ${r} passed passed,passed,passed,passed,passed`),
     ]);
   }, 120_000);
@@ -180,9 +183,9 @@ describe('client authorization: the OAuth Client Credentials extension', () => {
 
   it("the SDK example clients pass with the SDKs' ClientCredentialsProvider and PrivateKeyJwtProvider (1.x at 2025-11-25, 2.x at 2026-07-28)", async () => {
     const [v1, v2] = await Promise.all([
-      runAuth('node examples/clients/sdk-client.mjs {url}', [BASIC, JWT], '2025-11-25'),
+      runAuth('node examples/clients/sdk-client.mjs {url}', [BASIC, JWT, EXPIRY], '2025-11-25'),
       // It declares the extension in its capabilities, as the guide asks; the SDK carries that into every request's _meta.
-      runAuth('node examples/clients/sdk2-client.mjs {url}', [BASIC, JWT, DECLARED], '2026-07-28'),
+      runAuth('node examples/clients/sdk2-client.mjs {url}', [BASIC, JWT, DECLARED, EXPIRY], '2026-07-28'),
     ]);
     for (const run of [v1, v2]) {
       const checks = run.report.scenarios.flatMap((s) => s.checks.filter((c) => c.rule.startsWith('client.auth.')).map((c) => `${s.id} ${c.rule} ${c.status}`));
@@ -190,7 +193,8 @@ describe('client authorization: the OAuth Client Credentials extension', () => {
       expect(checks).toContain(`${JWT} client.auth.client-credentials.jwt-assertion passed`);
       expect(run.report.scenarios.every((s) => s.status === 'passed')).toBe(true);
     }
-    expect(v2.report.scenarios.map((s) => s.id)).toContain(DECLARED);
+    expect(v2.report.scenarios.map((s) => s.id)).toEqual([BASIC, DECLARED, EXPIRY, JWT]);
+    expect(v1.report.scenarios.map((s) => s.id)).toEqual([BASIC, EXPIRY, JWT]);
   }, 120_000);
 });
 
