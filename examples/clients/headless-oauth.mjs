@@ -5,7 +5,29 @@
 // pre-registered client come from MCP_CONFORM_AUTH_CONTEXT (JSON: client_id, client_secret), as a
 // user would configure them; the client also names a Client ID Metadata Document URL, which the SDKs
 // use when the authorization server supports such documents.
+// A context with grant_type client_credentials configures a machine client instead (the OAuth Client
+// Credentials extension): machineClientProvider builds the SDK's own provider for it.
 const preRegistered = process.env.MCP_CONFORM_AUTH_CONTEXT ? JSON.parse(process.env.MCP_CONFORM_AUTH_CONTEXT) : undefined;
+
+/**
+ * The client capabilities' `extensions` of a machine client: the extension's guide asks a client
+ * using it to declare it (the SDK providers do not add it themselves); undefined otherwise.
+ */
+export const machineClientExtensions =
+  preRegistered?.grant_type === 'client_credentials' ? { 'io.modelcontextprotocol/oauth-client-credentials': {} } : undefined;
+
+/**
+ * The SDK's client credentials provider for a machine client configured in MCP_CONFORM_AUTH_CONTEXT
+ * (a secret: ClientCredentialsProvider; a private key: PrivateKeyJwtProvider), or undefined when the
+ * context configures none. The SDK classes are passed in: 1.x and 2.x export them from different places.
+ */
+export function machineClientProvider({ ClientCredentialsProvider, PrivateKeyJwtProvider }) {
+  if (preRegistered?.grant_type !== 'client_credentials') return undefined;
+  const common = { clientId: preRegistered.client_id, expectedIssuer: preRegistered.issuer };
+  return preRegistered.private_key
+    ? new PrivateKeyJwtProvider({ ...common, privateKey: preRegistered.private_key, algorithm: preRegistered.algorithm })
+    : new ClientCredentialsProvider({ ...common, clientSecret: preRegistered.client_secret });
+}
 
 export class HeadlessOAuthProvider {
   code = undefined;
@@ -67,7 +89,12 @@ export class HeadlessOAuthProvider {
  * client connects again with its token. `finishAuthWith` picks what the SDK's `finishAuth` takes
  * (1.x: the code; 2.x: the callback's parameters).
  */
-export async function connectWithOAuth(client, makeTransport, UnauthorizedError, finishAuthWith) {
+export async function connectWithOAuth(client, makeTransport, UnauthorizedError, finishAuthWith, machineProvider) {
+  if (machineProvider) {
+    // No user, no redirect: the SDK asks the token endpoint itself when it meets the 401.
+    await client.connect(makeTransport(machineProvider));
+    return (operation) => operation();
+  }
   const provider = new HeadlessOAuthProvider();
   let transport = makeTransport(provider);
   try {

@@ -7,12 +7,15 @@
 // connect, list the tools (every page), call each one with its properties' defaults (giving up after a second), and disconnect.
 // Over HTTP it can authorize (OAuth, client/auth-* scenarios) without a browser: the SDK's OAuth
 // client does discovery, registration, PKCE and the token exchange; the provider below "opens" the
-// authorization URL by fetching it and reads the code from the redirect's Location.
+// authorization URL by fetching it and reads the code from the redirect's Location. Configured as a
+// machine client (OAuth Client Credentials extension), it uses the SDK's ClientCredentialsProvider or
+// PrivateKeyJwtProvider instead.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { connectWithOAuth } from './headless-oauth.mjs';
+import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
+import { connectWithOAuth, machineClientProvider } from './headless-oauth.mjs';
 import { settleSends, trackSends } from './settle-sends.mjs';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
@@ -40,7 +43,14 @@ try {
   const overHttp = /^https?:\/\//.test(command);
   const overHttpTransport = (authProvider) => trackSends(new StreamableHTTPClientTransport(new URL(command), { authProvider }), opened);
   let withStepUp = (operation) => operation();
-  if (overHttp) withStepUp = await connectWithOAuth(client, overHttpTransport, UnauthorizedError, (provider) => provider.code);
+  if (overHttp)
+    withStepUp = await connectWithOAuth(
+      client,
+      overHttpTransport,
+      UnauthorizedError,
+      (provider) => provider.code,
+      machineClientProvider({ ClientCredentialsProvider, PrivateKeyJwtProvider }),
+    );
   else await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
   const tools = [];
   let cursor;

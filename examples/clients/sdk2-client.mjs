@@ -5,10 +5,11 @@
 // connects over Streamable HTTP. The scenario under test is in
 // MCP_CONFORM_SCENARIO; this client needs no special case: every client scenario asks it to
 // connect (probing for 2026-07-28 with server/discover first), list the tools (every page), call each one with its properties' defaults (giving up after a second), and disconnect.
-// Over HTTP it authorizes (OAuth, client/auth-* scenarios) headlessly, with headless-oauth.mjs.
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+// Over HTTP it authorizes (OAuth, client/auth-* scenarios) headlessly, with headless-oauth.mjs; configured as
+// a machine client (OAuth Client Credentials extension) with the SDK's ClientCredentialsProvider or PrivateKeyJwtProvider.
+import { Client, ClientCredentialsProvider, PrivateKeyJwtProvider, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { connectWithOAuth } from './headless-oauth.mjs';
+import { connectWithOAuth, machineClientExtensions, machineClientProvider } from './headless-oauth.mjs';
 import { settleSends, trackSends } from './settle-sends.mjs';
 
 const [command, ...args] = process.argv.slice(2);
@@ -22,7 +23,10 @@ const scenario = process.env.MCP_CONFORM_SCENARIO ?? '(none)';
 // input_required results with the same handlers and retries).
 const client = new Client(
   { name: 'sdk2-example-client', version: '1.0.0' },
-  { capabilities: { sampling: {}, roots: {}, elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } },
+  {
+    capabilities: { sampling: {}, roots: {}, elicitation: { form: {} }, ...(machineClientExtensions ? { extensions: machineClientExtensions } : {}) },
+    versionNegotiation: { mode: 'auto' },
+  },
 );
 client.setRequestHandler('sampling/createMessage', async () => ({
   role: 'assistant',
@@ -39,7 +43,14 @@ try {
   const overHttp = /^https?:\/\//.test(command);
   const overHttpTransport = (authProvider) => trackSends(new StreamableHTTPClientTransport(new URL(command), { authProvider }), opened);
   let withStepUp = (operation) => operation();
-  if (overHttp) withStepUp = await connectWithOAuth(client, overHttpTransport, UnauthorizedError, (provider) => provider.callback);
+  if (overHttp)
+    withStepUp = await connectWithOAuth(
+      client,
+      overHttpTransport,
+      UnauthorizedError,
+      (provider) => provider.callback,
+      machineClientProvider({ ClientCredentialsProvider, PrivateKeyJwtProvider }),
+    );
   else await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
   const tools = [];
   let cursor;

@@ -9,9 +9,12 @@
 // on, so the same handler serves as a separate authorization server or, for 2025-03-26 clients, on
 // the MCP server's own origin. For testing MCP servers it also mints signed access tokens on request
 // (any audience, scope or lifetime), publishes their keys at /jwks and answers token introspection
-// (RFC 7662), so a protected server under test can trust it.
+// (RFC 7662), so a protected server under test can trust it. With `clientCredentials` it serves the
+// OAuth Client Credentials extension: a machine client authenticated by a secret or a JWT assertion
+// (client-assertion.ts) gets a token for `grant_type=client_credentials`.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CLIENT_ASSERTION_ALG, clientAssertionProblem, generateClientKey, JWT_BEARER_ASSERTION_TYPE, type ClientKey } from './client-assertion.js';
 import { readSmallBody, sendJson } from './http-util.js';
 import { pkceMismatch } from './pkce.js';
 import { TokenSigner, type AccessTokenClaims } from './signed-tokens.js';
@@ -45,6 +48,7 @@ export function isMetadataDocumentUrl(value: string): boolean {
 /** How a token request authenticated the client: an HTTP Basic header, a secret in the body, or neither. */
 export function tokenAuthMethodOf(record: Pick<AuthRequestRecord, 'headers' | 'body'>): TokenEndpointAuthMethod {
   if (/^Basic\s/i.test(record.headers.authorization ?? '')) return 'client_secret_basic';
+  if (record.body?.client_assertion !== undefined || record.body?.client_assertion_type !== undefined) return 'private_key_jwt';
   return record.body?.client_secret !== undefined ? 'client_secret_post' : 'none';
 }
 
@@ -76,6 +80,10 @@ export class MockAuthorizationServer {
   private readonly refreshTokens = new Map<string, IssuedToken>();
   /** Created on first use: generating the RSA key costs tens of milliseconds. */
   private signerInstance: TokenSigner | undefined;
+  /** The signing key of a `clientCredentials.privateKeyJwt` client. */
+  private readonly clientKey: ClientKey | undefined;
+  /** What was wrong with each client assertion received (undefined: valid), judged when it arrived. */
+  private readonly assertionChecks = new Map<string, string | undefined>();
 
   constructor(
     private readonly setup: AuthSetup,
@@ -84,10 +92,57 @@ export class MockAuthorizationServer {
   ) {
     const pre = setup.preRegistered;
     if (pre) this.clients.set(pre.clientId, { redirectUris: undefined, ...(pre.clientSecret !== undefined ? { secret: pre.clientSecret } : {}) });
+    const machine = setup.clientCredentials;
+    // No redirect URI: a machine client has no business at the authorization endpoint.
+    if (machine) this.clients.set(machine.clientId, { redirectUris: [], ...(machine.clientSecret !== undefined ? { secret: machine.clientSecret } : {}) });
+    this.clientKey = machine?.privateKeyJwt ? generateClientKey() : undefined;
   }
 
   private get authMethods(): TokenEndpointAuthMethod[] {
-    return this.setup.tokenEndpointAuthMethods ?? AUTH_METHODS;
+    const machine = this.setup.clientCredentials;
+    const machineDefault: TokenEndpointAuthMethod[] | undefined = machine
+      ? machine.privateKeyJwt
+        ? ['private_key_jwt']
+        : ['client_secret_basic', 'client_secret_post']
+      : undefined;
+    return this.setup.tokenEndpointAuthMethods ?? machineDefault ?? AUTH_METHODS;
+  }
+
+  /**
+   * What the client under test is configured with, as JSON for MCP_CONFORM_AUTH_CONTEXT: a
+   * pre-registered client's id and secret, or a machine client's id, `grant_type`, the issuer its
+   * credentials belong to and its secret or private key (PKCS#8 PEM) and signing algorithm.
+   */
+  clientContext(): Record<string, string> | undefined {
+    const machine = this.setup.clientCredentials;
+    if (machine) {
+      return {
+        grant_type: 'client_credentials',
+        client_id: machine.clientId,
+        issuer: this.issuer,
+        ...(machine.clientSecret !== undefined ? { client_secret: machine.clientSecret } : {}),
+        ...(this.clientKey ? { private_key: this.clientKey.privateKeyPem, algorithm: CLIENT_ASSERTION_ALG } : {}),
+      };
+    }
+    const pre = this.setup.preRegistered;
+    if (!pre) return undefined;
+    return { client_id: pre.clientId, ...(pre.clientSecret !== undefined ? { client_secret: pre.clientSecret } : {}) };
+  }
+
+  /** Why a client assertion this server received was not valid when it arrived (undefined: valid); checked now if it never arrived. */
+  assertionProblem(assertion: string | undefined): string | undefined {
+    if (assertion !== undefined && this.assertionChecks.has(assertion)) return this.assertionChecks.get(assertion);
+    return this.checkAssertion(assertion);
+  }
+
+  private checkAssertion(assertion: string | undefined): string | undefined {
+    const machine = this.setup.clientCredentials;
+    if (!machine || !this.clientKey) return 'this authorization server knows no client that authenticates with a JWT assertion';
+    return clientAssertionProblem(assertion, {
+      clientId: machine.clientId,
+      audiences: [this.issuer, `${this.issuer}${AUTH_PATHS.token}`],
+      publicKey: this.clientKey.publicKey,
+    });
   }
 
   /** The `iss` the authorization response carries, or undefined for none. */
@@ -115,11 +170,12 @@ export class MockAuthorizationServer {
       issuer: this.setup.metadataIssuer === 'other' ? FOREIGN_ISSUER : this.issuer,
       authorization_endpoint: `${this.issuer}${AUTH_PATHS.authorize}`,
       token_endpoint: `${this.issuer}${AUTH_PATHS.token}`,
-      ...(this.setup.registration === false ? {} : { registration_endpoint: `${this.issuer}${AUTH_PATHS.register}` }),
+      ...(this.registrationOpen ? { registration_endpoint: `${this.issuer}${AUTH_PATHS.register}` } : {}),
       response_types_supported: ['code'],
-      grant_types_supported: ['authorization_code', 'refresh_token'],
+      grant_types_supported: this.setup.clientCredentials ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: this.authMethods,
+      ...(this.authMethods.includes('private_key_jwt') ? { token_endpoint_auth_signing_alg_values_supported: [CLIENT_ASSERTION_ALG] } : {}),
       ...(this.setup.issAdvertised === false ? {} : { authorization_response_iss_parameter_supported: true }),
       ...(this.setup.clientIdMetadataDocument ? { client_id_metadata_document_supported: true } : {}),
       ...(this.setup.serverScopesSupported ? { scopes_supported: this.setup.serverScopesSupported } : {}),
@@ -137,7 +193,7 @@ export class MockAuthorizationServer {
       sendJson(res, 200, this.metadata());
       return true;
     }
-    if (path === AUTH_PATHS.register && req.method === 'POST' && this.setup.registration !== false) {
+    if (path === AUTH_PATHS.register && req.method === 'POST' && this.registrationOpen) {
       record.body = await readSmallBody(req);
       this.register(res, record);
       return true;
@@ -167,6 +223,11 @@ export class MockAuthorizationServer {
   /** Whether this server registered (or was pre-configured with) this client id; Client ID Metadata Document URLs are not registrations. */
   hasRegistered(clientId: string): boolean {
     return this.clients.has(clientId);
+  }
+
+  /** Dynamic registration is offered unless the setup turns it off; a client credentials setup has none (its client is known out of band). */
+  private get registrationOpen(): boolean {
+    return this.setup.registration !== false && this.setup.clientCredentials === undefined;
   }
 
   isValidToken(value: string): boolean {
@@ -255,6 +316,12 @@ export class MockAuthorizationServer {
     const q = record.query;
     const client = q.client_id === undefined ? undefined : this.clientFor(q.client_id);
     const redirectUri = q.redirect_uri ?? (client?.redirectUris?.length === 1 ? client.redirectUris[0] : undefined);
+    if (client && q.client_id === this.setup.clientCredentials?.clientId) {
+      record.outcome = 'refused the authorization request: a client credentials client has no authorization endpoint';
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end('this client is known for the client credentials grant only');
+      return;
+    }
     if (!client || redirectUri === undefined || !(client.redirectUris?.includes(redirectUri) ?? isLoopback(redirectUri))) {
       record.outcome = `refused the authorization request: ${client ? 'unregistered redirect_uri' : 'unknown client_id'}`;
       res.writeHead(400, { 'content-type': 'text/plain' });
@@ -307,13 +374,17 @@ export class MockAuthorizationServer {
       if (!previous || previous.clientId !== clientId) return fail(400, 'invalid_grant', 'unknown refresh token');
       this.refreshTokens.delete(body.refresh_token!);
       issued = { ...previous, resource: body.resource ?? previous.resource };
+    } else if (body.grant_type === 'client_credentials' && this.setup.clientCredentials) {
+      if (clientId !== this.setup.clientCredentials.clientId) return fail(400, 'unauthorized_client', 'this client may not use the client credentials grant');
+      issued = { clientId, scope: body.scope, resource: body.resource };
     } else {
       return fail(400, 'unsupported_grant_type', `grant_type ${body.grant_type ?? '(absent)'} is not supported`);
     }
     const access = token('access');
     this.tokens.set(access, issued);
-    // A setup without refresh tokens shows whether the client assumes it will always get one.
-    const refresh = this.setup.refreshTokens === false ? undefined : token('refresh');
+    // A setup without refresh tokens shows whether the client assumes it will always get one; the
+    // client credentials grant issues none (RFC 6749 section 4.4.3: the client can simply ask again).
+    const refresh = this.setup.refreshTokens === false || body.grant_type === 'client_credentials' ? undefined : token('refresh');
     if (refresh !== undefined) this.refreshTokens.set(refresh, issued);
     record.outcome = `issued access token ${access}${refresh === undefined ? ' (no refresh token)' : ''}`;
     sendJson(res, 200, {
@@ -325,8 +396,9 @@ export class MockAuthorizationServer {
     });
   }
 
-  /** The authenticated client id (client_secret_basic, client_secret_post or none), or why not. */
+  /** The authenticated client id (client_secret_basic, client_secret_post, private_key_jwt or none), or why not. */
   private authenticate(record: AuthRequestRecord): string | { reason: string } {
+    if (tokenAuthMethodOf(record) === 'private_key_jwt') return this.authenticateAssertion(record);
     const basic = /^Basic\s+(.+)$/i.exec(record.headers.authorization ?? '');
     let id = record.body?.client_id;
     let secret = record.body?.client_secret;
@@ -343,6 +415,19 @@ export class MockAuthorizationServer {
       return { reason: `the client authenticated with ${method}, which the token endpoint does not support (${this.authMethods.join(', ')})` };
     if (client.secret !== undefined && secret !== client.secret) return { reason: 'the client secret is missing or wrong' };
     return id!;
+  }
+
+  /** RFC 7523 section 2.2: the assertion type, then the assertion itself, which names the client in `sub`. */
+  private authenticateAssertion(record: AuthRequestRecord): string | { reason: string } {
+    if (!this.authMethods.includes('private_key_jwt'))
+      return { reason: `the client authenticated with private_key_jwt, which the token endpoint does not support (${this.authMethods.join(', ')})` };
+    const body = record.body ?? {};
+    if (body.client_assertion_type !== JWT_BEARER_ASSERTION_TYPE)
+      return { reason: `client_assertion_type is ${body.client_assertion_type ?? '(absent)'}, not ${JWT_BEARER_ASSERTION_TYPE}` };
+    const problem = this.checkAssertion(body.client_assertion);
+    if (body.client_assertion !== undefined) this.assertionChecks.set(body.client_assertion, problem);
+    if (problem !== undefined) return { reason: problem };
+    return this.setup.clientCredentials!.clientId;
   }
 
   /** A known client, or (with Client ID Metadata Documents on) a public client named by its document URL. */

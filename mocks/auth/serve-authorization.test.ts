@@ -257,6 +257,65 @@ describe('serveAuthorization knobs', () => {
   });
 });
 
+describe('serveAuthorization: the OAuth Client Credentials extension', () => {
+  const machine = { clientId: 'machine', clientSecret: 'machine-secret' };
+  const basic = `Basic ${Buffer.from('machine:machine-secret').toString('base64')}`;
+  const tokenRequest = (handle: AuthorizationHandle, form: Record<string, string>, authorization?: string) =>
+    fetch(`${handle.issuer}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(authorization ? { authorization } : {}) },
+      body: new URLSearchParams(form),
+    });
+
+  it('advertises the grant without registration, issues a token for the secret (no refresh token), and the token opens the endpoint', async () => {
+    const handle = await serve({ clientCredentials: machine });
+    const metadata = (await (await fetch(`${handle.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(metadata).toMatchObject({
+      grant_types_supported: ['client_credentials'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    });
+    expect(metadata.registration_endpoint).toBeUndefined();
+    const answer = await tokenRequest(handle, { grant_type: 'client_credentials', resource: handle.url, scope: 'mcp' }, basic);
+    expect(answer.status).toBe(200);
+    const issued = (await answer.json()) as { access_token: string; refresh_token?: string; scope?: string };
+    expect(issued.refresh_token).toBeUndefined();
+    expect(issued.scope).toBe('mcp');
+    const reached = await fetch(handle.url, { method: 'POST', headers: { authorization: `Bearer ${issued.access_token}` }, body: '{}' });
+    expect(reached.status).toBe(200);
+    expect(handle.authorizationServer.clientContext()).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'machine',
+      issuer: handle.issuer,
+      client_secret: 'machine-secret',
+    });
+  });
+
+  it('refuses a wrong secret, another grant, and the authorization endpoint to the machine client', async () => {
+    const handle = await serve({ clientCredentials: machine });
+    expect((await tokenRequest(handle, { grant_type: 'client_credentials', client_id: 'machine', client_secret: 'wrong' })).status).toBe(401);
+    expect((await tokenRequest(handle, { grant_type: 'password' }, basic)).status).toBe(400);
+    const authorize = await fetch(`${handle.issuer}/authorize?response_type=code&client_id=machine&redirect_uri=${encodeURIComponent(REDIRECT)}`, {
+      redirect: 'manual',
+    });
+    expect(authorize.status).toBe(400);
+  });
+
+  it('with privateKeyJwt hands out a PKCS#8 key and remembers why an assertion was refused when it arrived', async () => {
+    const handle = await serve({ clientCredentials: { clientId: 'machine', privateKeyJwt: true } });
+    const context = handle.authorizationServer.clientContext()!;
+    expect(context).toMatchObject({ grant_type: 'client_credentials', client_id: 'machine', algorithm: 'ES256' });
+    expect(context.private_key).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"iss":"machine"}').toString('base64url')}.`;
+    const answer = await tokenRequest(handle, {
+      grant_type: 'client_credentials',
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: unsigned,
+    });
+    expect(answer.status).toBe(401);
+    expect(handle.authorizationServer.assertionProblem(unsigned)).toMatch(/unsigned/);
+  });
+});
+
 describe('pkceMismatch', () => {
   it('accepts the matching S256 and plain verifiers and names every other case', () => {
     expect(pkceMismatch(s256(VERIFIER), 'S256', VERIFIER)).toBeUndefined();

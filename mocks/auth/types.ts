@@ -62,9 +62,17 @@ export interface AuthSetup {
    * "Authorization Server Binding", 2026-07-28).
    */
   migrateAfter?: number;
+  /**
+   * The OAuth Client Credentials extension (machine to machine, no user): the authorization server
+   * knows this client, issues tokens for `grant_type=client_credentials` and refuses it the
+   * authorization endpoint. With `clientSecret` it authenticates with that secret (HTTP Basic or in
+   * the body); with `privateKeyJwt` with a JWT assertion signed by a key the mock generates, whose
+   * private half the runner hands to the client. Registration is off.
+   */
+  clientCredentials?: { clientId: string; clientSecret?: string; privateKeyJwt?: boolean };
 }
 
-export type TokenEndpointAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post';
+export type TokenEndpointAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
 
 /** One HTTP request the mock authorization layer saw (protected resource or authorization server). */
 export interface AuthRequestRecord {

@@ -3,7 +3,8 @@
 // authorization server, PKCE, the `resource` parameter, the bearer token on every MCP request and
 // never in a query string, and the scopes it asked for. Step-up, client identity and issuer duties
 // have judges of their own (auth-step-up-, auth-registration-, auth-issuer-, auth-refresh-,
-// auth-migration-expectations.ts).
+// auth-migration-expectations.ts), and so has the OAuth Client Credentials extension
+// (auth-client-credentials-expectations.ts).
 import { pkceMismatch, RESOURCE_METADATA_PATH } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
 import type { HttpVerdict } from './types.js';
@@ -11,7 +12,8 @@ import { judgeIssuerDuty } from './auth-issuer-expectations.js';
 import { judgeMigrationDuty } from './auth-migration-expectations.js';
 import { judgeRefreshDuty } from './auth-refresh-expectations.js';
 import { judgeRegistrationDuty } from './auth-registration-expectations.js';
-import { list, noFlow, showRequest, type Seen } from './auth-request-view.js';
+import { canonicalResourceForms, list, noFlow, showRequest, type Seen } from './auth-request-view.js';
+import { judgeClientCredentialsDuty } from './auth-client-credentials-expectations.js';
 import { judgeStepUpDuty } from './auth-step-up-expectations.js';
 import type { AuthCheckName } from './types.js';
 
@@ -44,6 +46,12 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
       return judgeIssuerDuty(duty, facts);
     case 'authorization-server-binding':
       return judgeMigrationDuty(facts);
+    case 'client-credentials-grant':
+    case 'client-credentials-authentication':
+    case 'client-credentials-assertion':
+    case 'client-credentials-resource':
+    case 'client-credentials-renewal':
+      return judgeClientCredentialsDuty(duty, facts);
     case 'refresh-not-assumed':
     case 'refresh-grant-type':
     case 'offline-access-when-advertised':
@@ -166,7 +174,7 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
     }
     case 'resource-parameter': {
       if (!firstAuthorize) return noFlow;
-      const canonical = canonicalForms(facts.endpoint);
+      const canonical = canonicalResourceForms(facts.endpoint);
       for (const s of [...authorizations, ...codeExchanges]) {
         const value = s.r.path === '/authorize' ? s.r.query.resource : s.r.body?.resource;
         if (value === undefined || !canonical.has(value.toLowerCase())) {
@@ -244,12 +252,6 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
       };
     }
   }
-}
-
-/** The endpoint URL (its canonical URI) and the server's origin, a less specific but valid resource URI. */
-function canonicalForms(endpoint: string): Set<string> {
-  const url = new URL(endpoint);
-  return new Set([url.href, url.href.replace(/\/$/, ''), url.origin, `${url.origin}/`].map((s) => s.toLowerCase()));
 }
 
 const sameSet = (a: string, b: string) => {

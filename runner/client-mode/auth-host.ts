@@ -73,6 +73,8 @@ export class AuthorizingHttpHost implements ClientHost {
       isIssuedToken: (token) => handle.authorizationServer.isValidToken(token) || (handle.secondAuthorizationServer?.isValidToken(token) ?? false),
       secondIssuer: handle.secondAuthorizationServer?.issuer,
       isFirstServerClient: (clientId) => handle.authorizationServer.hasRegistered(clientId),
+      clientContext: handle.authorizationServer.clientContext(),
+      assertionProblem: (assertion) => handle.authorizationServer.assertionProblem(assertion),
     };
     const second = handle.secondAuthorizationServer;
     this.record(

@@ -36,6 +36,8 @@ function factsOf(steps: Step[], options: { moved?: boolean } = {}): AuthFacts {
     isIssuedToken: () => true,
     secondIssuer: options.moved === false ? undefined : SECOND,
     isFirstServerClient: (id) => id === 'old',
+    clientContext: undefined,
+    assertionProblem: () => undefined,
   };
 }
 

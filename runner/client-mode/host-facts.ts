@@ -71,4 +71,8 @@ export interface AuthFacts {
   secondIssuer: string | undefined;
   /** Whether the first authorization server registered this client id (before any move). */
   isFirstServerClient(clientId: string): boolean;
+  /** What the client is configured with (MCP_CONFORM_AUTH_CONTEXT): pre-registered or machine client credentials; undefined: nothing. */
+  clientContext: Record<string, string> | undefined;
+  /** Why a JWT client assertion was not valid when the authorization server received it (undefined: valid). */
+  assertionProblem(assertion: string | undefined): string | undefined;
 }

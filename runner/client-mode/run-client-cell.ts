@@ -105,7 +105,7 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
   const client = new StdioTransport({
     command: input.command.split(overHttp ? URL_PLACEHOLDER : SERVER_PLACEHOLDER).join(pointer),
     ...(input.cwd ? { cwd: input.cwd } : {}),
-    env: { ...input.env, MCP_CONFORM_SCENARIO: scenario.id, MCP_CONFORM_REVISION: revision, ...authContextEnv(scenario) },
+    env: { ...input.env, MCP_CONFORM_SCENARIO: scenario.id, MCP_CONFORM_REVISION: revision, ...authContextEnv(bridge.auth) },
   });
   let outputLines = 0;
   client.onEvent((event) => {
@@ -139,6 +139,14 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
   }
   // Authorization is OPTIONAL for clients: without --auth, a client is judged on it only when it
   // attempted it (fetched metadata, went to the authorization server, or sent a token).
+  // Extensions are opt-in whatever --auth says: a client that never used the client credentials
+  // grant does not implement the OAuth Client Credentials extension, which is no fault.
+  if (scenario.auth?.clientCredentials && !attemptedClientCredentials(bridge.auth)) {
+    return done('skipped', [], {
+      skipReason:
+        'the client did not use the client credentials grant (no token request without an authorization request); the OAuth Client Credentials extension (io.modelcontextprotocol/oauth-client-credentials) is opt-in',
+    });
+  }
   if (scenario.auth && !input.judgeAuthorization && !attemptedAuthorization(bridge.auth)) {
     return done('skipped', [], {
       skipReason:
@@ -175,6 +183,16 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
   return done(scenarioStatus(checks, input.strict), checks);
 }
 
+/** Whether the client asked the token endpoint for a token directly, with no authorization request before: a machine-to-machine grant. */
+function attemptedClientCredentials(auth: AuthFacts | undefined): boolean {
+  for (const { r } of auth?.requests ?? []) {
+    if (r.to !== 'authorization-server') continue;
+    if (r.method === 'GET' && r.path === '/authorize') return false;
+    if (r.method === 'POST' && r.path === '/token') return true;
+  }
+  return false;
+}
+
 /** Whether the client did anything OAuth asks of it, beyond being answered 401 at the MCP endpoint. */
 function attemptedAuthorization(auth: AuthFacts | undefined): boolean {
   if (!auth) return false;
@@ -184,15 +202,13 @@ function attemptedAuthorization(auth: AuthFacts | undefined): boolean {
 }
 
 /**
- * What a client behind the mock OAuth layer is given besides the URL: the credentials of a
- * pre-registered client, as a user would configure them (basic/authorization, "Pre-registration").
+ * What a client behind the mock OAuth layer is given besides the URL, as a user would configure it:
+ * the credentials of a pre-registered client (basic/authorization, "Pre-registration"), or of a
+ * machine client for the OAuth Client Credentials extension (its id, secret or private key).
  */
-function authContextEnv(scenario: ClientScenario): Record<string, string> {
-  const pre = scenario.auth?.preRegistered;
-  if (!pre) return {};
-  return {
-    MCP_CONFORM_AUTH_CONTEXT: JSON.stringify({ client_id: pre.clientId, ...(pre.clientSecret !== undefined ? { client_secret: pre.clientSecret } : {}) }),
-  };
+function authContextEnv(auth: AuthFacts | undefined): Record<string, string> {
+  const context = auth?.clientContext;
+  return context ? { MCP_CONFORM_AUTH_CONTEXT: JSON.stringify(context) } : {};
 }
 
 /**

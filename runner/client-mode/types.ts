@@ -79,6 +79,11 @@ const AUTH_CHECKS = [
   'refresh-not-assumed',
   'refresh-grant-type',
   'offline-access-when-advertised',
+  'client-credentials-grant',
+  'client-credentials-authentication',
+  'client-credentials-assertion',
+  'client-credentials-resource',
+  'client-credentials-renewal',
 ] as const;
 export type AuthCheckName = (typeof AUTH_CHECKS)[number];
 

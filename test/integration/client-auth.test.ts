@@ -109,8 +109,30 @@ const DEFECTS = [
   },
 ] as const;
 
+/** The OAuth Client Credentials extension's defects (machine client: its secret or its private key in MCP_CONFORM_AUTH_CONTEXT). */
+const BASIC = 'client/auth-client-credentials-basic';
+const JWT = 'client/auth-client-credentials-jwt';
+const DECLARED = 'client/auth-client-credentials-declared';
+const EXPIRY = 'client/auth-client-credentials-expiry';
+const CLIENT_CREDENTIALS_DEFECTS = [
+  { defect: 'auth-cc-wrong-grant', revision: '2025-11-25', scenario: BASIC, rule: 'client.auth.client-credentials.grant-type', status: 'failed' },
+  { defect: 'auth-cc-no-secret', revision: '2025-06-18', scenario: BASIC, rule: 'client.auth.client-credentials.client-authentication', status: 'failed' },
+  { defect: 'auth-cc-no-resource', revision: '2026-07-28', scenario: JWT, rule: 'client.auth.resource-parameter', status: 'failed' },
+  { defect: 'auth-cc-jwt-wrong-aud', revision: '2025-11-25', scenario: JWT, rule: 'client.auth.client-credentials.jwt-assertion', status: 'failed' },
+  { defect: 'auth-cc-jwt-expired', revision: '2026-07-28', scenario: JWT, rule: 'client.auth.client-credentials.jwt-assertion', status: 'failed' },
+  { defect: 'auth-cc-jwt-unsigned', revision: '2025-06-18', scenario: JWT, rule: 'client.auth.client-credentials.jwt-assertion', status: 'failed' },
+  { defect: 'auth-cc-undeclared', revision: '2026-07-28', scenario: DECLARED, rule: 'client.auth.client-credentials.declared', status: 'warning' },
+  { defect: 'auth-cc-no-renewal', revision: '2025-11-25', scenario: EXPIRY, rule: 'client.auth.client-credentials.token-renewal', status: 'warning' },
+] as const;
+
+interface Planted {
+  defect: string;
+  revision: Revision;
+  scenario: string;
+}
+
 /** Each defect in its own run of its one cell, four at a time; returns every check of the cell that did not pass. */
-async function plant(defects: readonly (typeof DEFECTS)[number][]) {
+async function plant(defects: readonly Planted[]) {
   const runs = await inPool(
     4,
     defects.map((d) => () => runAuth(`${MINI} --defect ${d.defect} {url}`, [d.scenario], d.revision)),
@@ -157,6 +179,63 @@ describe('client authorization: the SDK example clients', () => {
       'client/auth-iss-not-advertised client.auth.iss-absence-accepted passed',
       'client/auth-resource-mismatch client.auth.metadata-resource-validated passed',
     ]);
+  }, 120_000);
+});
+
+describe('client authorization: the OAuth Client Credentials extension', () => {
+  it('each planted defect of the machine client is caught by its scenario, rule and verdict alone', async () => {
+    const expected = CLIENT_CREDENTIALS_DEFECTS.map((d) => ({
+      defect: d.defect,
+      scenario: d.scenario,
+      revision: d.revision,
+      findings: [`${d.rule} ${d.status}`],
+    }));
+    expect(await plant(CLIENT_CREDENTIALS_DEFECTS)).toEqual(expected);
+  }, 120_000);
+
+  it('the correct mini client passes the four scenarios at every revision, each rule with a verdict', async () => {
+    const run = await runAuth(`${MINI} {url}`, [BASIC, JWT, DECLARED, EXPIRY]);
+    const verdicts = run.report.scenarios.map(
+      (s) =>
+        `${s.id} ${s.revision} ${s.status} ${s.checks
+          .filter((c) => c.rule.startsWith('client.auth.'))
+          .map((c) => c.status)
+          .join(',')}`,
+    );
+    expect(verdicts).toEqual([
+      ...['2025-06-18', '2025-11-25', '2026-07-28'].map((r) => `${BASIC} ${r} passed passed,passed,passed,passed`),
+      `${DECLARED} 2026-07-28 passed passed`,
+      ...['2025-06-18', '2025-11-25', '2026-07-28'].map((r) => `${EXPIRY} ${r} passed passed`),
+      ...['2025-06-18', '2025-11-25', '2026-07-28'].map((r) => `${JWT} ${r} passed passed,passed,passed,passed,passed`),
+    ]);
+  }, 120_000);
+
+  it('even with --auth, a client that does not use the client credentials grant is skipped with the reason, never failed', async () => {
+    const [plain, noOAuth] = await Promise.all([
+      // An authorization code client: it ignores the machine credentials and finds no registration endpoint.
+      runAuth(`${MINI} --defect auth-ignore-preregistered {url}`, [BASIC], '2025-11-25'),
+      runAuth(`${MINI} --defect no-oauth {url}`, [JWT], '2026-07-28'),
+    ]);
+    for (const run of [plain, noOAuth]) {
+      expect(run.report.scenarios.map((s) => s.status)).toEqual(['skipped']);
+      expect(run.report.scenarios[0]!.skipReason).toMatch(/did not use the client credentials grant .* is opt-in/);
+    }
+  }, 120_000);
+
+  it("the SDK example clients pass with the SDKs' ClientCredentialsProvider and PrivateKeyJwtProvider (1.x at 2025-11-25, 2.x at 2026-07-28)", async () => {
+    const [v1, v2] = await Promise.all([
+      runAuth('node examples/clients/sdk-client.mjs {url}', [BASIC, JWT, EXPIRY], '2025-11-25'),
+      // It declares the extension in its capabilities, as the guide asks; the SDK carries that into every request's _meta.
+      runAuth('node examples/clients/sdk2-client.mjs {url}', [BASIC, JWT, DECLARED, EXPIRY], '2026-07-28'),
+    ]);
+    for (const run of [v1, v2]) {
+      const checks = run.report.scenarios.flatMap((s) => s.checks.filter((c) => c.rule.startsWith('client.auth.')).map((c) => `${s.id} ${c.rule} ${c.status}`));
+      expect(checks.filter((c) => !c.endsWith(' passed'))).toEqual([]);
+      expect(checks).toContain(`${JWT} client.auth.client-credentials.jwt-assertion passed`);
+      expect(run.report.scenarios.every((s) => s.status === 'passed')).toBe(true);
+    }
+    expect(v2.report.scenarios.map((s) => s.id)).toEqual([BASIC, DECLARED, EXPIRY, JWT]);
+    expect(v1.report.scenarios.map((s) => s.id)).toEqual([BASIC, EXPIRY, JWT]);
   }, 120_000);
 });
 
