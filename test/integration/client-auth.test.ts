@@ -245,6 +245,18 @@ describe('client authorization: planted defects', () => {
     expect(await plant(DEFECTS)).toEqual(expected);
   }, 360_000);
 
+  it('a client that refreshes on 403 warns in auth-step-up, and auth-step-up-scope-union (no refresh tokens) judges the scope it then asks for', async () => {
+    const command = `${MINI} --defect auth-refresh-on-403 {url}`;
+    const [stepUp, union] = await Promise.all([
+      runAuth(command, ['client/auth-step-up'], '2025-11-25'),
+      runAuth(command, ['client/auth-step-up-scope-union'], '2026-07-28'),
+    ]);
+    const stepUpCheck = stepUp.report.scenarios[0]?.checks.find((c) => c.rule === 'client.auth.step-up');
+    expect(stepUpCheck?.status).toBe('warning');
+    expect(stepUpCheck?.message).toMatch(/refreshed its token instead/);
+    expect(union.report.scenarios[0]?.checks.find((c) => c.rule === 'client.auth.step-up-scope-union')?.status).toBe('passed');
+  }, 120_000);
+
   it('the correct mini client passes every new authorization scenario with a verdict, not a skip', async () => {
     const scenarios = [...new Set(DEFECTS.map((d) => d.scenario))];
     const run = await runAuth(`${MINI} {url}`, scenarios);
