@@ -1,7 +1,8 @@
 // Runs the server suites against one target and returns the result and the exit code: the one
 // path every server run takes, whether it comes from code, from the vitest adapter or from the CLI.
 import { resolve } from 'node:path';
-import { createInMemoryTransport } from '../mocks/adapters/index.js';
+// The in-memory adapter alone: the adapters' barrel loads every transport of the mock kit.
+import { createInMemoryTransport } from '../mocks/adapters/in-memory.js';
 import { loadRules, type RulesCatalogue } from '../schema/rules.js';
 import type { RunConfig, TargetSpec } from '../runner/config/index.js';
 import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../runner/config/index.js';

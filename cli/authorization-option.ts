@@ -2,7 +2,7 @@
 // the mock authorization server before the target (a started target learns its issuer from
 // MCP_CONFORM_AUTH_ISSUER), and, once the target listens, builds the `auth` variable of the
 // authorization scenarios: the token every request carries and the tokens to be refused.
-import { serveMockAuthorizationServer, type AuthorizationServerHandle } from '../mocks/index.js';
+import type { AuthorizationServerHandle } from '../mocks/index.js';
 import { resourceUrls, type AuthorizationContext } from '../runner/engine/index.js';
 import { primaryChallenge } from '../wire/protocol/index.js';
 import { quoteWord } from '../wire/transports/index.js';
@@ -53,6 +53,8 @@ export async function startMockAuthorization(opts: AuthFlags): Promise<Authoriza
   if (opts.authMock === undefined) return undefined;
   let handle: AuthorizationServerHandle;
   try {
+    // The mock kit loads only for --auth-mock.
+    const { serveMockAuthorizationServer } = await import('../mocks/index.js');
     handle = await serveMockAuthorizationServer({ port: opts.authMock });
   } catch (err) {
     throw new UsageError(

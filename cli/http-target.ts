@@ -2,7 +2,7 @@
 // and opens it through the API (which starts a --server command that listens on a port).
 import { resolve } from 'node:path';
 import type { HttpLaunch, TargetSpec } from '../runner/config/index.js';
-import { openHttpTarget as openLiveHttpTarget, type LiveHttpTarget } from '../api/index.js';
+import { openHttpTarget as openLiveHttpTarget, type LiveHttpTarget } from '../api/open-http-target.js';
 
 export type { LiveHttpTarget };
 import type { CliOptions } from './program.js';

@@ -6,9 +6,8 @@ import { CommanderError, type Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { fromRoot } from '../schema/package-root.js';
 import { ExitCode } from './exit-codes.js';
-import { runFuzzCommand } from './fuzz-command.js';
-import { buildFuzzProgram, type FuzzCliOptions } from './fuzz-program.js';
-import { buildMockProgram, runMockCommand, type MockCommandOptions } from './mock-command.js';
+import type { FuzzCliOptions } from './fuzz-program.js';
+import type { MockCommandOptions } from './mock-command.js';
 import { buildProgram, type CliOptions } from './program.js';
 import { runCommand } from './run-command.js';
 import { UsageError } from './usage-error.js';
@@ -47,13 +46,17 @@ async function parseAndRun<T>(program: Command, argv: string[], run: (opts: T) =
 
 async function main(argv: string[]): Promise<number> {
   // Subcommands have their own flags, so commands never share a half-fitting option.
+  // The subcommands' modules (the mock kit, the fuzzer) load only when asked for: a conformance run
+  // would otherwise spend CPU loading about a hundred modules it never uses.
   if (argv[2] === 'mock') {
+    const { buildMockProgram, runMockCommand } = await import('./mock-command.js');
     return parseAndRun<MockCommandOptions>(buildMockProgram(), [argv[0]!, argv[1]!, ...argv.slice(3)], async (opts) => {
       await runMockCommand(opts);
       return ExitCode.Conformant;
     });
   }
   if (argv[2] === 'fuzz') {
+    const [{ buildFuzzProgram }, { runFuzzCommand }] = await Promise.all([import('./fuzz-program.js'), import('./fuzz-command.js')]);
     return parseAndRun<FuzzCliOptions>(buildFuzzProgram(version()), [argv[0]!, argv[1]!, ...argv.slice(3)], (opts) => runFuzzCommand(opts, version()));
   }
   // --fuzz is run by runCommand, after the cells and before the reports are written.

@@ -1,7 +1,7 @@
 // The commander program: flags, help text and their translation into a RunConfig. No protocol
 // logic lives here; `main.ts` wires the result to the engine and reporters.
 import { Command, Option } from 'commander';
-import { defaultConcurrency } from '../api/index.js';
+import { defaultConcurrency } from '../api/default-concurrency.js';
 import { REPORT_FORMATS } from '../reports/index.js';
 import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../runner/config/index.js';
 import { collect, parseEnv, parseEnvName, parseHeader, parsePositiveInt, parseReport, parseRevision, type ReportSpec, parseJsonObject } from './options.js';

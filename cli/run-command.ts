@@ -3,20 +3,19 @@
 // --fuzz) and maps the API's errors to usage errors. Separate from main.ts so tests can call it.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { runConformanceOn, type ConformanceOptions } from '../api/index.js';
+// The API's modules, not its barrel, which also loads client mode and the mock kit.
+import { runConformanceOn } from '../api/run-conformance.js';
+import type { ConformanceOptions } from '../api/index.js';
 import { loadRules } from '../schema/rules.js';
 import { ScenarioLoadError, defaultSuitesDir, loadScenarios, selectScenarios } from '../runner/suite-loader/index.js';
-import { clientCoverageScenarios } from '../runner/client-mode/index.js';
 import { writeBaselineIfAsked } from './baseline-option.js';
-import { runClientCommand } from './client-command.js';
 import { ExitCode } from './exit-codes.js';
 import { printList, printRules } from './list.js';
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 import { httpTargetSpec } from './http-target.js';
-import { fuzzForRun } from './fuzz-command.js';
-import { fuzzTargetOf } from './fuzz-target.js';
 import { targetSpec } from './stdio-target.js';
+import { fuzzTargetOf } from './fuzz-target.js';
 import { makeReporters } from './reporters-option.js';
 import { selectionFromFlags, usageOutcome, withInterrupt } from './run-flags.js';
 import { authorizationContext, authorizationReproWords, checkAuthorizationFlags, ISSUER_ENV, startMockAuthorization } from './authorization-option.js';
@@ -24,8 +23,9 @@ import type { AuthorizationServerHandle } from '../mocks/index.js';
 
 export async function runCommand(opts: CliOptions, version: string): Promise<number> {
   try {
-    if (opts.client !== undefined) return await runClientCommand(opts);
-    if (opts.list) return listCommand(opts);
+    // Client mode, the fuzzer and the client scenarios of --list load only when asked for.
+    if (opts.client !== undefined) return await (await import('./client-command.js')).runClientCommand(opts);
+    if (opts.list) return await listCommand(opts);
     return await runServerCommand(opts, version);
   } catch (err) {
     return usageOutcome(err, 'scenarios');
@@ -69,7 +69,14 @@ async function runServerCommandWith(
         authorize: (endpoint) => authorizationContext(opts, endpoint, authServer, opts.timeout),
         reproExtras: authorizationReproWords(opts),
         // --fuzz: the same target, fuzzed after the cells, so every report carries the result.
-        ...(opts.fuzz ? { fuzz: (spec, http) => fuzzForRun(opts, version, spec, fuzzTargetOf(spec, http), loadRules()) } : {}),
+        ...(opts.fuzz
+          ? {
+              fuzz: (spec, http) => {
+                const live = fuzzTargetOf(spec, http);
+                return async () => (await import('./fuzz-command.js')).fuzzForRun(opts, version, spec, live, loadRules())();
+              },
+            }
+          : {}),
       },
     );
     writeBaselineIfAsked(opts, result);
@@ -78,7 +85,7 @@ async function runServerCommandWith(
 }
 
 /** --list (and --list --rules): the scenarios the filters select, without connecting. */
-function listCommand(opts: CliOptions): number {
+async function listCommand(opts: CliOptions): Promise<number> {
   let rules: ReturnType<typeof loadRules>;
   try {
     rules = loadRules();
@@ -100,6 +107,7 @@ function listCommand(opts: CliOptions): number {
     ...(opts.tag ? { tag: opts.tag } : {}),
     ...(opts.rule ? { rule: opts.rule } : {}),
   };
+  const { clientCoverageScenarios } = await import('../runner/client-mode/index.js');
   const clients = clientCoverageScenarios(rules, dirs.length || files.length ? dirs : [defaultSuitesDir()], defaultSuitesDir());
   if (opts.rules) printRules(rules, [...loaded.scenarios, ...clients]);
   else printList([...selectScenarios(loaded.scenarios, selection), ...selectScenarios(clients, selection)]);

@@ -1,6 +1,6 @@
 // What the server and client commands share: the API options the common flags give, how the API's
 // refusals become usage errors, and the Ctrl-C handling that lets cells in flight finish.
-import { ConformanceOptionsError } from '../api/index.js';
+import { ConformanceOptionsError } from '../api/options-error.js';
 import { ReportWriteError } from '../reports/index.js';
 import { ScenarioLoadError } from '../runner/suite-loader/index.js';
 import { ExitCode } from './exit-codes.js';

@@ -2,7 +2,7 @@
 // or the bundled reference server when no target is named.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { REFERENCE_SERVER_ENTRY } from '../api/index.js';
+import { REFERENCE_SERVER_ENTRY } from '../api/target-spec.js';
 import { fromRoot } from '../schema/package-root.js';
 import type { TargetSpec } from '../runner/config/index.js';
 import { quoteWord } from '../wire/transports/index.js';

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { fromRoot } from './package-root.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkCatalogue, createCatalogue, loadRules, RulesLoadError, type RuleEntry } from './rules.js';
 
@@ -110,6 +111,21 @@ describe('loadRules', () => {
     const levelProblem = e.problems.find((p) => p.key === 'level')!;
     expect(levelProblem.fix).toContain('Did you mean `MUST`?');
     expect(e.problems.find((p) => p.key === 'untestabel')!.fix).toContain('Did you mean `untestable`?');
+  });
+
+  it('gives the bundled rules as reading their files does, whether or not the build checked them already', () => {
+    const bundled = fromRoot('schema', 'rules');
+    const names = readdirSync(bundled).filter((n) => n.endsWith('.yaml'));
+    const copy = dirWith('bundled-copy', Object.fromEntries(names.map((n) => [n, readFileSync(join(bundled, n), 'utf8')])));
+    const read = loadRules(copy)
+      .all()
+      .map((e) => ({ ...e, file: basename(e.file) }));
+    const loaded = loadRules()
+      .all()
+      .map((e) => ({ ...e, file: basename(e.file) }));
+    expect(read.length).toBeGreaterThan(100);
+    // Same members in the same order: reports and fingerprints serialise entries.
+    expect(JSON.stringify(loaded)).toBe(JSON.stringify(read));
   });
 
   it('reports a missing folder as a problem of the folder', () => {

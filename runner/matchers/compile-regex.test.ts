@@ -16,3 +16,24 @@ describe('testWithinBudget', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });
+
+describe('testWithinBudget without the sandbox', () => {
+  it('answers quantifier-free patterns directly, like RegExp#test', () => {
+    const cases: [string, string, boolean][] = [
+      ['[Ss]low|[Ss]leep|[Ww]ait', 'slowTool', true],
+      ['[Ss]low|[Ss]leep|[Ww]ait', 'echo', false],
+      ['^(image|audio|video)\\/|octet-stream', 'text/plain', false],
+      ['^(image|audio|video)\\/|octet-stream', 'image/png', true],
+      ['\\.\\*literal', 'a.*literal', true],
+    ];
+    for (const [source, value, expected] of cases) expect(testWithinBudget(compileRegex(source)!, value)).toBe(expected);
+  });
+
+  it('remembers an answer, and still stops a quantified pattern on a value it has not seen', () => {
+    const re = compileRegex('^(a+)+$')!;
+    expect(testWithinBudget(re, 'aaa')).toBe(true);
+    expect(testWithinBudget(re, 'aaa')).toBe(true);
+    expect(testWithinBudget(re, 'aab')).toBe(false);
+    expect(() => testWithinBudget(re, `${'a'.repeat(40)}!`, 100)).toThrow(RegexTimeoutError);
+  });
+});

@@ -43,8 +43,37 @@ export class RegexTimeoutError extends Error {
 // a timeout is interrupted, backtracking included. One context and one compiled script serve every call.
 let sandbox: { context: vm.Context; script: vm.Script } | undefined;
 
+/**
+ * A pattern with no quantifier (no unescaped `*`, `+`, `?` or `{`, in a character class too: the
+ * test is conservative) and no backreference tries each start position along paths of bounded length, so
+ * it runs in time linear in the value and needs no budget. The budget costs a watchdog thread per
+ * call (about half a millisecond): most scenario patterns (`[Ss]low|[Ss]leep`) qualify.
+ */
+const BOUNDED_PATTERN = /^[^*+?{\\]*(?:\\[^1-9k][^*+?{\\]*)*$/;
+
+/** Results of budgeted tests already run, by pattern and value: cells repeat the same tests (a tool name against a pick's pattern). */
+const results = new Map<string, boolean>();
+const MAX_REMEMBERED = 2000;
+const MAX_REMEMBERED_VALUE = 1024;
+
 /** `re.test(value)`, stopped after `budgetMs` with a RegexTimeoutError. */
 export function testWithinBudget(re: RegExp, value: string, budgetMs = REGEX_BUDGET_MS): boolean {
+  if (BOUNDED_PATTERN.test(re.source)) {
+    re.lastIndex = 0;
+    return re.test(value);
+  }
+  const key = value.length <= MAX_REMEMBERED_VALUE ? `${re.flags}/${re.source}\u0000${value}` : undefined;
+  const known = key === undefined ? undefined : results.get(key);
+  if (known !== undefined) return known;
+  const outcome = testInSandbox(re, value, budgetMs);
+  if (key !== undefined) {
+    if (results.size >= MAX_REMEMBERED) results.clear();
+    results.set(key, outcome);
+  }
+  return outcome;
+}
+
+function testInSandbox(re: RegExp, value: string, budgetMs: number): boolean {
   sandbox ??= { context: vm.createContext({ re: undefined, value: '' }), script: new vm.Script('re.lastIndex = 0; re.test(value)') };
   sandbox.context.re = re;
   sandbox.context.value = value;

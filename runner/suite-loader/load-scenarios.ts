@@ -9,7 +9,8 @@ import { compareProblems } from '../../schema/scenario/index.js';
 import { lintFile, type FileExpectations } from './lint-file.js';
 import { lintScenarios } from './lint-scenarios.js';
 import { problem, ScenarioLoadError, type ScenarioProblem } from './problems.js';
-import { isMap } from './raw-walk.js';
+import { checkedAtBuild, recordingSource, snapshotEntry, writeSnapshot } from './bundled-snapshot.js';
+import { isMap, type RawMap } from './raw-walk.js';
 import { readScenarioText } from './read-scenario-file.js';
 import { rememberSource } from './scenario-sources.js';
 import { toScenario } from './to-scenario.js';
@@ -119,6 +120,12 @@ export function loadScenarioText(
   rules: RulesCatalogue,
   expect: FileExpectations,
 ): { scenario?: Scenario; problems: ScenarioProblem[] } {
+  const known = checkedAtBuild(file, text, rules, expect);
+  if (known) {
+    const scenario = toScenario(known.raw as RawMap, known.source, file);
+    rememberSource(scenario, known.source.locate);
+    return { scenario, problems: [] };
+  }
   const read = readScenarioText(file, text);
   if (!isMap(read.raw)) return { problems: read.problems };
   // Semantic lint runs even on a structurally broken file, so one pass shows every problem; a
@@ -130,6 +137,27 @@ export function loadScenarioText(
   const scenario = toScenario(read.raw, read.source, file);
   rememberSource(scenario, read.source.locate);
   return { scenario, problems };
+}
+
+/**
+ * Build step: reads, validates and lints every bundled scenario file and writes those without a
+ * problem, parsed, into dist/ (bundled-snapshot.ts); returns the snapshot's path and its size.
+ */
+export function snapshotBundledSuites(rules: RulesCatalogue): { path: string; files: number } {
+  const root = defaultSuitesDir();
+  const entries = new Map<string, NonNullable<ReturnType<typeof snapshotEntry>>>();
+  for (const file of yamlFiles(root)) {
+    const read = readUserFile(file, 'a scenario file');
+    if (!read.ok || CLIENT_ROLE_LINE.test(read.text)) continue;
+    const expect = expectationsFor(file, root);
+    const parsed = readScenarioText(file, read.text);
+    if (!parsed.valid || !isMap(parsed.raw) || lintFile(parsed.raw, parsed.source, rules, expect).length > 0) continue;
+    const recording = recordingSource(parsed.source);
+    toScenario(parsed.raw, recording.source, file);
+    const entry = snapshotEntry(read.text, expect, parsed.raw, recording.places);
+    if (entry) entries.set(file, entry);
+  }
+  return { path: writeSnapshot(rules, entries), files: entries.size };
 }
 
 /** Like loadScenarios, but throws ScenarioLoadError (code MCPC_SCENARIO_INVALID) on any problem. */
