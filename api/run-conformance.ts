@@ -166,6 +166,7 @@ async function runScenarios({ target, spec, http, scenarios, rules, options, tim
               command: spec.kind === 'stdio' ? spec.command : '',
               ...(spec.kind === 'stdio' && spec.cwd ? { cwd: spec.cwd } : {}),
               ...(spec.kind === 'stdio' && spec.env ? { env: spec.env } : {}),
+              exitGraceMs: exitGraceMs(timeoutMs),
             }),
     validatorsFor,
     reporters: gate.reporters,
@@ -243,4 +244,15 @@ function unavailableRun(spec: TargetSpec, options: Omit<ConformanceOptions, 'tar
     endReason: 'target-unavailable',
     fatal: reason,
   };
+}
+
+/**
+ * How long a stdio target may take to exit by itself once its input closed, before the runner
+ * signals it (and `transport.stdio.exit-on-stdin-close` warns): the run's --timeout, and at least
+ * the transport's 2 s. The spec asks for an exit "promptly", with no figure; on a loaded machine
+ * (a CI runner, a run of many cells at once) a correct server's exit took more than 2 s, a false
+ * warning, while the run's --timeout is what the user said a slow answer may take.
+ */
+function exitGraceMs(timeoutMs: number): number {
+  return Math.max(2000, timeoutMs);
 }
