@@ -331,8 +331,10 @@ function elicitInRounds(ctx: RequestContext): ToolResult {
   const first = { name: formQuestion('What is your name?', 'name'), city: formQuestion('Which city are you in?', 'city') };
   const second = { confirm: formQuestion('Shall I greet you?', 'confirm') };
   const confirm = answers.confirm;
-  if (round === 2 && confirm) return text(confirm.action === 'accept' ? 'Hello, and thank you for answering both rounds!' : `The user chose to ${String(confirm.action)}.`);
-  if (round === 2 || (round === 1 && answers.name && answers.city)) return { resultType: 'input_required', inputRequests: second, requestState: ROUND_STATE[1] };
+  if (round === 2 && confirm)
+    return text(confirm.action === 'accept' ? 'Hello, and thank you for answering both rounds!' : `The user chose to ${String(confirm.action)}.`);
+  if (round === 2 || (round === 1 && answers.name && answers.city))
+    return { resultType: 'input_required', inputRequests: second, requestState: ROUND_STATE[1] };
   return { resultType: 'input_required', inputRequests: first, requestState: ROUND_STATE[0] };
 }
 
