@@ -50,6 +50,8 @@ export interface ServerCore {
   readonly logger: MockLogger;
   handlers(): readonly Handler[];
   capabilitiesFor(revision: Revision): Record<string, unknown>;
+  /** Tasks extension: the listed task ids the server follows on a listen stream (none by default). */
+  agreeTaskIds(requested: readonly string[]): string[];
   serverInfoFor(revision: Revision): Implementation;
   instructionsFor(revision: Revision): string | undefined;
   resolveUnhandled(ctx: RequestContext): ReplyValue | Promise<ReplyValue>;
@@ -505,15 +507,22 @@ export class Connection implements ServerConnection, ContextHost {
     const caps = this.core.capabilitiesFor(ctx.revision);
     // Task status pushes belong to the tasks extension ("Task Status Notifications"): a server that
     // offers it refuses them with -32021 to a request that does not declare it. The mock core pushes
-    // no task statuses, so a declaring client is acknowledged with no taskIds (it agreed to none).
-    if (filter.taskIds !== undefined && declaresTasksExtension(caps) && !declaresTasksExtension(ctx.clientCapabilities)) {
+    // offers it refuses them with -32021 to a request that does not declare it. A declaring one gets
+    // the ids the server agrees to follow (MockServerOptions.taskIds; none by default).
+    const taskIds = filter.taskIds;
+    if (taskIds !== undefined && declaresTasksExtension(caps) && !declaresTasksExtension(ctx.clientCapabilities)) {
       throw missingTasksExtension('task status notifications (notifications.taskIds)');
+    }
+    if (taskIds !== undefined && !(Array.isArray(taskIds) && taskIds.every((t) => typeof t === 'string'))) {
+      throw new ProtocolError(-32602, 'Invalid params: notifications.taskIds must be an array of strings');
     }
     const honoured: ListenStream['notifications'] = {};
     if (filter.toolsListChanged === true && hasCapability(caps, 'tools.listChanged')) honoured.toolsListChanged = true;
     if (filter.promptsListChanged === true && hasCapability(caps, 'prompts.listChanged')) honoured.promptsListChanged = true;
     if (filter.resourcesListChanged === true && hasCapability(caps, 'resources.listChanged')) honoured.resourcesListChanged = true;
     if (Array.isArray(uris) && uris.length > 0 && hasCapability(caps, 'resources.subscribe')) honoured.resourceSubscriptions = [...(uris as string[])];
+    const followed = Array.isArray(taskIds) && declaresTasksExtension(caps) ? this.core.agreeTaskIds(taskIds as string[]) : [];
+    if (followed.length > 0) honoured.taskIds = followed;
     const id = ctx.request.id;
     this.listens.set(idKey(id), { id, notifications: honoured });
     // The acknowledgement is the first message carrying this subscription's id.
@@ -684,6 +693,17 @@ export class Connection implements ServerConnection, ContextHost {
     for (const stream of this.listens.values()) {
       if (!stream.notifications.resourceSubscriptions?.includes(uri)) continue;
       this.emit({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': stream.id }, uri } });
+      sent++;
+    }
+    return sent;
+  }
+
+  /** notifications/tasks with the task to this connection's listen streams that follow its id. */
+  notifyTaskStatus(task: Record<string, unknown> & { taskId: string }): number {
+    let sent = 0;
+    for (const stream of this.listens.values()) {
+      if (!stream.notifications.taskIds?.includes(task.taskId)) continue;
+      this.emit({ jsonrpc: '2.0', method: 'notifications/tasks', params: { ...task, _meta: { 'io.modelcontextprotocol/subscriptionId': stream.id } } });
       sent++;
     }
     return sent;

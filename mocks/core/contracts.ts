@@ -159,6 +159,11 @@ export interface MockServerOptions {
   record?: boolean | { max: number };
   /** Where reports go (unhandled requests, handler crashes); default: console (stderr). */
   logger?: MockLogger;
+  /**
+   * Tasks extension: of the task ids a subscriptions/listen lists (from a request declaring the
+   * extension), those the server agrees to push notifications/tasks for (default: none).
+   */
+  taskIds?: (requested: readonly string[]) => string[];
 }
 
 export interface MockLogger {
@@ -231,6 +236,8 @@ export interface MockServer {
   resourceUpdated(uri: string): number;
   /** Sends list_changed where the capabilities declare it and the client listens. */
   listChanged(list: 'tools' | 'prompts' | 'resources'): number;
+  /** Tasks extension: notifications/tasks with this task (a DetailedTask) to the listen streams that agreed to follow it. */
+  taskStatus(task: Record<string, unknown> & { taskId: string }): number;
   capabilitiesFor(revision: Revision): Record<string, unknown>;
   /** Closes every connection. */
   close(): void;
@@ -259,7 +266,14 @@ export interface ConnectionState {
 export interface ListenStream {
   id: RequestId;
   /** The subset of the requested filter the server agreed to honour (the acknowledgement). */
-  notifications: { toolsListChanged?: true; promptsListChanged?: true; resourcesListChanged?: true; resourceSubscriptions?: string[] };
+  notifications: {
+    toolsListChanged?: true;
+    promptsListChanged?: true;
+    resourcesListChanged?: true;
+    resourceSubscriptions?: string[];
+    /** Tasks extension: the task ids whose status notifications the stream gets. */
+    taskIds?: string[];
+  };
 }
 
 export interface ServerConnection {

@@ -470,6 +470,34 @@ describe('broadcasts', () => {
     expect(modernOut).toHaveLength(2);
   });
 
+  it('task status reaches only listen streams that follow the task, and by default none follows any', () => {
+    const caps = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': caps };
+    const listen = (server: ReturnType<typeof createMockServer>, taskIds: unknown) => {
+      const out: Record<string, unknown>[] = [];
+      server
+        .connect((m) => out.push(m as Record<string, unknown>))
+        .receive(call('listen-t', 'subscriptions/listen', { _meta: meta, notifications: { taskIds } }));
+      return out;
+    };
+    const plain = createMockServer({ serverInfo: INFO, capabilities: caps, logger: silentLogger });
+    const unfollowed = listen(plain, ['t1']);
+    expect(unfollowed[0]).toMatchObject({ params: { notifications: {} } });
+    expect(plain.taskStatus({ taskId: 't1', status: 'working' })).toBe(0);
+    // The server agrees to known ids only, and never to one the stream did not list.
+    const server = createMockServer({ serverInfo: INFO, capabilities: caps, logger: silentLogger, taskIds: () => ['t1', 'unlisted'] });
+    const out = listen(server, ['t1', 't2']);
+    expect(out[0]).toMatchObject({ params: { notifications: { taskIds: ['t1'] } } });
+    expect(server.taskStatus({ taskId: 't2', status: 'working' })).toBe(0);
+    expect(server.taskStatus({ taskId: 't1', status: 'working' })).toBe(1);
+    expect(out.at(-1)).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/tasks',
+      params: { taskId: 't1', status: 'working', _meta: { 'io.modelcontextprotocol/subscriptionId': 'listen-t' } },
+    });
+    expect(listen(server, 'not-a-list')[0]).toMatchObject({ error: { code: -32602 } });
+  });
+
   it('close() ends every connection and aborts what is in flight', () => {
     const { server, connection } = setup({ handlers: [mcp.request('hang/x', () => reply.none())] });
     initialize(connection);

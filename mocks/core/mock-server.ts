@@ -129,6 +129,16 @@ class MockServerImpl implements MockServer, ServerCore {
     return sent;
   }
 
+  taskStatus(task: Record<string, unknown> & { taskId: string }): number {
+    let sent = 0;
+    for (const c of this.connections) sent += c.notifyTaskStatus(task);
+    return sent;
+  }
+
+  agreeTaskIds(requested: readonly string[]): string[] {
+    return this.options.taskIds ? this.options.taskIds(requested).filter((id) => requested.includes(id)) : [];
+  }
+
   listChanged(list: 'tools' | 'prompts' | 'resources'): number {
     let sent = 0;
     for (const c of this.connections) sent += c.notifyListChanged(list);

@@ -39,6 +39,19 @@ const MAX_INPUT_ROUNDS = 10;
 export class ExtensionTaskStore {
   private readonly tasks = new Map<string, Entry>();
   private seq = 0;
+  /** Told of every status change with the task as tasks/get would report it (notifications/tasks). */
+  onStatus: ((task: Record<string, unknown> & { taskId: string }) => void) | undefined;
+
+  /** The ids of these that name a task of the store (the ones a listen stream may follow). */
+  known(ids: readonly string[]): string[] {
+    return ids.filter((id) => this.tasks.has(id));
+  }
+
+  /** Moves the task to a new state and tells the listener. */
+  private change(entry: Entry, task: Task): void {
+    entry.task = task;
+    this.onStatus?.({ ...this.view(entry), taskId: task.taskId });
+  }
 
   /**
    * Registers the task before answering (a tasks/get right after must find it), then runs `work`.
@@ -83,7 +96,7 @@ export class ExtensionTaskStore {
     if (TERMINAL.includes(entry.task.status)) return Promise.resolve(undefined);
     return new Promise((resume) => {
       entry.input = { requests, answers: {}, resume };
-      entry.task = { ...entry.task, status: 'input_required', lastUpdatedAt: new Date().toISOString() };
+      this.change(entry, { ...entry.task, status: 'input_required', lastUpdatedAt: new Date().toISOString() });
     });
   }
 
@@ -91,7 +104,7 @@ export class ExtensionTaskStore {
     // Terminal is final: a cancelled task stays cancelled whatever its work does afterwards.
     if (TERMINAL.includes(entry.task.status)) return;
     entry.payload = payload;
-    entry.task = { ...entry.task, status, lastUpdatedAt: new Date().toISOString() };
+    this.change(entry, { ...entry.task, status, lastUpdatedAt: new Date().toISOString() });
   }
 
   private find(params: Record<string, unknown>): Entry {
@@ -101,7 +114,11 @@ export class ExtensionTaskStore {
   }
 
   get(params: Record<string, unknown>): Record<string, unknown> {
-    const entry = this.find(params);
+    return this.view(this.find(params));
+  }
+
+  /** The task with the payload of its status: outstanding input requests, result or error. */
+  private view(entry: Entry): Record<string, unknown> {
     if (entry.task.status === 'input_required' && entry.input) {
       // Only what is still outstanding: answered keys drop out.
       const outstanding = Object.fromEntries(Object.entries(entry.input.requests).filter(([key]) => !(key in entry.input!.answers)));
@@ -122,7 +139,7 @@ export class ExtensionTaskStore {
     for (const [key, answer] of Object.entries(responses)) if (key in input.requests && !(key in input.answers)) input.answers[key] = answer;
     if (Object.keys(input.requests).every((key) => key in input.answers)) {
       entry.input = undefined;
-      entry.task = { ...entry.task, status: 'working', lastUpdatedAt: new Date().toISOString() };
+      this.change(entry, { ...entry.task, status: 'working', lastUpdatedAt: new Date().toISOString() });
       input.resume(input.answers);
     }
     return {};
@@ -131,7 +148,7 @@ export class ExtensionTaskStore {
   /** Cooperative: a running task becomes cancelled, an ended one stays as it is; either way an empty ack. */
   cancel(params: Record<string, unknown>): Record<string, unknown> {
     const entry = this.find(params);
-    if (!TERMINAL.includes(entry.task.status)) entry.task = { ...entry.task, status: 'cancelled', lastUpdatedAt: new Date().toISOString() };
+    if (!TERMINAL.includes(entry.task.status)) this.change(entry, { ...entry.task, status: 'cancelled', lastUpdatedAt: new Date().toISOString() });
     // Work waiting for input stops here rather than waiting for ever.
     const input = entry.input;
     entry.input = undefined;

@@ -80,6 +80,47 @@ describe('the tasks extension at 2026-07-28', () => {
     expect(await settle(c, taskId)).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'Hello, Ada!' }] } });
   });
 
+  it('asks elicit-rounds in two rounds with keys unique over the task, and waits for every answer of a round', async () => {
+    const c = await start(createReferenceServer(), { ...DECLARING, elicitation: { form: {} } });
+    const taskId = (await c.result('tools/call', { name: 'elicit-rounds', arguments: {} })).taskId as string;
+    const first = await settle(c, taskId);
+    expect(Object.keys(first.inputRequests as object)).toEqual(['1-name', '1-city']);
+    // A partial answer is taken; the task stays input_required with the rest.
+    const accept = { action: 'accept', content: { name: 'Ada', city: 'Paris', confirm: 'yes' } };
+    expect(await c.result('tasks/update', { taskId, inputResponses: { '1-name': accept } })).toMatchObject({ resultType: 'complete' });
+    expect(await c.result('tasks/get', { taskId })).toMatchObject({ status: 'input_required', inputRequests: { '1-city': {} } });
+    await c.result('tasks/update', { taskId, inputResponses: { '1-city': accept } });
+    const second = await settle(c, taskId);
+    expect(Object.keys(second.inputRequests as object)).toEqual(['2-confirm']);
+    await c.result('tasks/update', { taskId, inputResponses: { '2-confirm': accept } });
+    expect(await settle(c, taskId)).toMatchObject({ status: 'completed', result: { content: [{ type: 'text' }] } });
+  });
+
+  it('pushes notifications/tasks with the whole task to a listen stream that lists it, and only for listed tasks', async () => {
+    const c = await start(createReferenceServer(), { ...DECLARING, elicitation: { form: {} } });
+    const listed = (await c.result('tools/call', { name: 'elicit', arguments: {} })).taskId as string;
+    const other = (await c.result('tools/call', { name: 'elicit', arguments: {} })).taskId as string;
+    await settle(c, listed);
+    await settle(c, other);
+    await c.send('subscriptions/listen', { notifications: { taskIds: [listed, 'no-such-task'] } }, { id: 'listen-tasks' });
+    expect(await c.waitUntil(() => c.notifications('notifications/subscriptions/acknowledged').length === 1)).toBe(true);
+    expect(c.notifications('notifications/subscriptions/acknowledged')[0]).toMatchObject({ params: { notifications: { taskIds: [listed] } } });
+    const answer = { action: 'accept', content: { name: 'Ada' } };
+    await c.result('tasks/update', { taskId: other, inputResponses: { '1-elicit': answer } });
+    await c.result('tasks/update', { taskId: listed, inputResponses: { '1-elicit': answer } });
+    await settle(c, listed);
+    const pushed = () => c.notifications('notifications/tasks').map((n) => n.params as Record<string, unknown>);
+    expect(await c.waitUntil(() => pushed().some((n) => n.status === 'completed'))).toBe(true);
+    expect(pushed().every((n) => n.taskId === listed)).toBe(true);
+    expect(pushed().at(-1)).toMatchObject({
+      status: 'completed',
+      createdAt: expect.any(String),
+      ttlMs: expect.any(Number),
+      result: { content: [{ type: 'text', text: 'Hello, Ada!' }] },
+      _meta: { 'io.modelcontextprotocol/subscriptionId': 'listen-tasks' },
+    });
+  });
+
   it('refuses task status notifications on subscriptions/listen to a request that does not declare the extension', async () => {
     const plain = await start(createReferenceServer(), {});
     const listen = await plain.request('subscriptions/listen', { notifications: { taskIds: ['any'] } });

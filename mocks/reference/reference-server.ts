@@ -195,18 +195,23 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Moc
     throw new Error(`Failed to create the reference server: pageSize ${String(pageSize)} is not a positive integer. Use 1 or more.`);
   }
   const state: ReferenceState = { counter: 0 };
-  return createMockServer({
+  const extensionTasks = new ExtensionTaskStore();
+  const server = createMockServer({
     serverInfo: { name: REFERENCE_SERVER_NAME, version: options.version ?? packageVersion(), title: 'mcp-conform reference server' },
     ...(options.revisions ? { revisions: options.revisions } : {}),
     capabilities,
     instructions:
       'Reference server of mcp-conform. Tools: echo, add, fail, slow (progress, cancellation), structured (output schema), ' +
-      'sample, elicit and list-roots (ask the client), log, bump and reset-counter (the counter resource), content samples, and task-only (2025-11-25: runs only as a task).',
-    handlers: handlers(state, pageSize, new TaskStore(), new ExtensionTaskStore()),
+      'sample, elicit, elicit-rounds and list-roots (ask the client), log, bump and reset-counter (the counter resource), content samples, and task-only (2025-11-25: runs only as a task).',
+    handlers: handlers(state, pageSize, new TaskStore(), extensionTasks),
+    // Task status notifications (tasks extension): a listen stream may follow any task the store knows.
+    taskIds: (requested) => extensionTasks.known(requested),
     onUnhandledRequest: options.onUnhandledRequest ?? 'silent',
     cacheHints: LIST_CACHE,
     ...(options.clientRequestTimeoutMs !== undefined ? { clientRequestTimeoutMs: options.clientRequestTimeoutMs } : {}),
     ...(options.record !== undefined ? { record: options.record } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });
+  extensionTasks.onStatus = (task) => server.taskStatus(task);
+  return server;
 }

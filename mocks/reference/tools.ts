@@ -3,7 +3,7 @@
 import { compareRevisions, type Revision } from '../../schema/revisions.js';
 import { LOGGING_LEVELS, type RequestContext } from '../core/index.js';
 import { ICON, PIXEL_PNG_BASE64, silentWavBase64 } from './assets.js';
-import { askClient, toolError } from '../core/index.js';
+import { askClient, ProtocolError, toolError } from '../core/index.js';
 import type { SchemaNode } from './input-validation.js';
 import { COUNTER_URI, type ReferenceState } from './resources.js';
 
@@ -157,6 +157,18 @@ const TOOLS: readonly ToolSpec[] = [
     },
   },
   {
+    // 2026-07-28 only: input over several rounds, two requests at once and then one more, which a
+    // task of the tasks extension shows through inputRequests round by round.
+    name: 'elicit-rounds',
+    since: '2026-07-28',
+    title: 'Ask the user in rounds',
+    description: 'Asks the user in two rounds (elicitation/create, form mode): their name and city together, then to confirm.',
+    inputSchema: noArguments,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    extensionTask: true,
+    run: (_args, ctx) => elicitInRounds(ctx),
+  },
+  {
     name: 'list-roots',
     title: 'List roots',
     description: 'Asks the client for its roots (roots/list) and lists their URIs.',
@@ -290,6 +302,41 @@ const TOOLS: readonly ToolSpec[] = [
     run: () => text('The task ran.'),
   },
 ];
+
+const ROUND_STATE = ['elicit-rounds:1', 'elicit-rounds:2'] as const;
+
+function formQuestion(message: string, field: string): Record<string, unknown> {
+  return {
+    method: 'elicitation/create',
+    params: { mode: 'form', message, requestedSchema: { type: 'object', properties: { [field]: { type: 'string' } }, required: [field] } },
+  };
+}
+
+/**
+ * The elicit-rounds tool (2026-07-28, MRTR): round 1 asks for name and city at once, round 2 for a
+ * confirmation; a round whose answers are not all in is asked again. The request state names only
+ * the round, so tampering can do nothing worse than restart the questions.
+ */
+function elicitInRounds(ctx: RequestContext): ToolResult {
+  const form = (ctx.clientCapabilities as { elicitation?: Record<string, unknown> }).elicitation;
+  if (typeof form !== 'object' || form === null || ('url' in form && !('form' in form))) {
+    throw new ProtocolError(-32021, 'Missing required client capability: elicitation', { requiredCapabilities: { elicitation: { form: {} } } });
+  }
+  const answers = (typeof ctx.params.inputResponses === 'object' && ctx.params.inputResponses !== null ? ctx.params.inputResponses : {}) as Record<
+    string,
+    { action?: unknown; content?: Record<string, unknown> }
+  >;
+  // 0: no state (or one not issued here), else the round the state was issued for.
+  const round = ROUND_STATE.indexOf(ctx.params.requestState as (typeof ROUND_STATE)[number]) + 1;
+  const first = { name: formQuestion('What is your name?', 'name'), city: formQuestion('Which city are you in?', 'city') };
+  const second = { confirm: formQuestion('Shall I greet you?', 'confirm') };
+  const confirm = answers.confirm;
+  if (round === 2 && confirm)
+    return text(confirm.action === 'accept' ? 'Hello, and thank you for answering both rounds!' : `The user chose to ${String(confirm.action)}.`);
+  if (round === 2 || (round === 1 && answers.name && answers.city))
+    return { resultType: 'input_required', inputRequests: second, requestState: ROUND_STATE[1] };
+  return { resultType: 'input_required', inputRequests: first, requestState: ROUND_STATE[0] };
+}
 
 /** The tools a revision lists, in a fixed order. */
 export function toolsFor(revision: Revision): readonly ToolSpec[] {

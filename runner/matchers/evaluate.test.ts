@@ -92,6 +92,26 @@ describe('$merge', () => {
   });
 });
 
+describe('$keysOf, $omit and $firstMember', () => {
+  const vars = { requests: { a: { method: 'x' }, b: { method: 'y' }, c: { method: 'z' } }, answered: { a: {} } };
+  it('lists member names, empty for an unset or non-object value', () => {
+    expect(evaluate({ $keysOf: { $var: 'requests' } }, { vars, seed: 0 })).toEqual(['a', 'b', 'c']);
+    expect(evaluate({ $keysOf: { $var: 'unset' } }, { vars, seed: 0 })).toEqual([]);
+  });
+  it('drops the named members, an unset object counting as empty', () => {
+    expect(evaluate({ $omit: { from: { $var: 'requests' }, keys: { $keysOf: { $var: 'answered' } } } }, { vars, seed: 0 })).toEqual({
+      b: { method: 'y' },
+      c: { method: 'z' },
+    });
+    expect(evaluate({ $omit: { from: { $var: 'unset' }, keys: ['a'] } }, { vars, seed: 0 })).toEqual({});
+    expect(() => evaluate({ $omit: { from: 'text', keys: [] } }, { vars, seed: 0 })).toThrow(/needs `\{ from: <object>/);
+  });
+  it('keeps only the first member, and is unset for an empty object', () => {
+    expect(evaluate({ $firstMember: { $var: 'requests' } }, { vars, seed: 0 })).toEqual({ a: { method: 'x' } });
+    expect(evaluate({ step: { $firstMember: { $literal: {} } } }, { vars, seed: 0 })).toEqual({});
+  });
+});
+
 describe('$firstMatch', () => {
   const matches = (pattern: unknown, value: unknown) => matchPattern(pattern, value, { vars: {} }).ok;
   const vars = { a: { status: 404 }, b: { status: 200, json: { x: 1 } }, c: { status: 200, json: { x: 2 } } };

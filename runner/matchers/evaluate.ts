@@ -1,5 +1,5 @@
 // Evaluates scenario expressions (suites/README.md, "Expressions"): $var, "${}" interpolation,
-// $validArgs, $quickArgs, $invalidArgs, $repeat, $literal, $merge, $firstMatch and $headerParams, recursively through
+// $validArgs, $quickArgs, $invalidArgs, $repeat, $literal, $merge, $firstMatch, $headerParams, $keysOf, $omit and $firstMember, recursively through
 // objects and arrays.
 import { EXPRESSION_OPERATORS } from '../../schema/scenario/index.js';
 import { headerParamsFor } from './header-params.js';
@@ -93,6 +93,18 @@ function operator(op: string, operand: unknown, ctx: EvalContext): unknown {
       return firstMatch(operand, ctx);
     case '$headerParams':
       return headerParamsOf(operand, ctx);
+    case '$keysOf': {
+      const value = evaluate(operand, ctx);
+      return isPlainObject(value) ? Object.keys(value) : [];
+    }
+    case '$omit':
+      return omitMembers(operand, ctx);
+    case '$firstMember': {
+      // Unset when there is none, so a step can be guarded with `defined`.
+      const value = evaluate(operand, ctx);
+      const first = isPlainObject(value) ? Object.entries(value)[0] : undefined;
+      return first ? { [first[0]]: first[1] } : undefined;
+    }
     default:
       return operand;
   }
@@ -111,6 +123,21 @@ function mergeObjects(operand: unknown, ctx: EvalContext): Record<string, unknow
     Object.assign(out, part);
   }
   return out;
+}
+
+/**
+ * `$omit: { from, keys }`: the object without the named members (an unset `from` is empty). Keeps
+ * track of what is still to do, e.g. input requests not answered yet.
+ */
+function omitMembers(operand: unknown, ctx: EvalContext): Record<string, unknown> {
+  const spec = evaluate(operand, ctx);
+  const from = isPlainObject(spec) ? spec.from : undefined;
+  const keys = isPlainObject(spec) ? (spec.keys ?? []) : undefined;
+  if (!isPlainObject(spec) || (from !== undefined && !isPlainObject(from)) || !Array.isArray(keys)) {
+    throw new ExpressionError('Failed to evaluate `$omit`: it needs `{ from: <object>, keys: [<name>, ...] }`. Fix the operand.');
+  }
+  const drop = new Set(keys.map(String));
+  return Object.fromEntries(Object.entries(from ?? {}).filter(([key]) => !drop.has(key)));
 }
 
 /**

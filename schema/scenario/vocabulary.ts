@@ -79,6 +79,9 @@ export const EXPRESSION_OPERATORS = [
   '$merge',
   '$firstMatch',
   '$headerParams',
+  '$keysOf',
+  '$omit',
+  '$firstMember',
 ] as const;
 
 export const SCENARIO_TAGS = [

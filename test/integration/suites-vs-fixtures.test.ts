@@ -689,6 +689,41 @@ const ROWS: DefectRow[] = [
     rule: 'tasks.extension.listen.undeclared-refused',
     status: 'failed',
   },
+  {
+    defect: 'ext-input-key-reused',
+    revision: '2026-07-28',
+    scenario: 'tasks/extension-input-rounds',
+    rule: 'tasks.extension.input.keys-unique',
+    status: 'failed',
+  },
+  {
+    defect: 'ext-partial-advances',
+    revision: '2026-07-28',
+    scenario: 'tasks/extension-input-rounds',
+    rule: 'tasks.extension.input.partial-remains',
+    status: 'warning',
+  },
+  {
+    defect: 'ext-task-notification-bare',
+    revision: '2026-07-28',
+    scenario: 'tasks/extension-status-on-listen',
+    rule: 'tasks.extension.notification.detailed-task',
+    status: 'failed',
+  },
+  {
+    defect: 'ext-task-notification-unlisted',
+    revision: '2026-07-28',
+    scenario: 'tasks/extension-status-on-listen',
+    rule: 'tasks.extension.listen.only-listed',
+    status: 'warning',
+  },
+  {
+    defect: 'ext-log-on-task-stream',
+    revision: '2026-07-28',
+    scenario: 'tasks/extension-status-on-listen',
+    rule: 'tasks.extension.listen.no-progress-or-log',
+    status: 'failed',
+  },
   // subscriptions (2026-07-28)
   {
     defect: 'listen-no-ack',
