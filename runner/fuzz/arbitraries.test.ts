@@ -58,6 +58,22 @@ describe('fuzz arbitraries', () => {
     }
   });
 
+  it('mark broken arguments that carry an Mcp-Param header, and only those', () => {
+    const tool = {
+      name: 'regional',
+      inputSchema: {
+        type: 'object',
+        properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, text: { type: 'string' } },
+        required: ['region', 'text'],
+      },
+    };
+    const broken = (fc.sample(toolCallArbitrary(tool), { seed: 9, numRuns: 300 }) as RequestInput[]).filter((i) => i.expect === 'tool-input-error');
+    const bound = broken.filter((i) => i.headerBound);
+    expect(bound.length).toBeGreaterThan(0);
+    for (const input of bound) expect(input.label).toContain('`region`');
+    for (const input of broken.filter((i) => i.label.includes('`text`'))) expect(input.headerBound).toBeUndefined();
+  });
+
   it('write bytes that are never valid UTF-8', () => {
     const decoder = new TextDecoder('utf-8', { fatal: true });
     for (const { hex, what } of INVALID_UTF8) expect(() => decoder.decode(Buffer.from(hex, 'hex')), what).toThrow();

@@ -37,7 +37,7 @@ function expectations(failure: FuzzFailure): Record<string, unknown>[] {
     steps.push({
       expect: CASE,
       rule: 'jsonrpc.error.invalid-params',
-      oneOf: [{ error: { code: -32602 } }, { result: { isError: true } }],
+      oneOf: [{ error: { code: input.kind === 'request' && input.headerBound ? { $in: [-32602, -32020] } : -32602 } }, { result: { isError: true } }],
       message: 'a protocol error for malformed arguments uses -32602 (invalid params)',
     });
   }

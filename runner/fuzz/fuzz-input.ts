@@ -21,6 +21,12 @@ export interface RequestInput {
   expect: RequestExpectation;
   /** Why this input was generated, e.g. "missing required field a"; shown in findings. */
   label: string;
+  /**
+   * The broken or missing argument is one the tool annotates with `x-mcp-header` (2026-07-28): over
+   * HTTP its `Mcp-Param-*` header cannot carry it as the schema says, so a refusal as a header
+   * mismatch (-32020) is as right as invalid params (-32602).
+   */
+  headerBound?: boolean;
 }
 
 export interface NotificationInput {

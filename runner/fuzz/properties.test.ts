@@ -91,6 +91,12 @@ describe('fuzz properties', () => {
     expect(toolInputRejected(observation({}, [['c1', [ok('c1', { content: [], isError: true })]]]))).toEqual([]);
   });
 
+  it('toolInputRejected: a header mismatch (-32020) is accepted only for an argument with an Mcp-Param header', () => {
+    const headerBound: FuzzInput = { ...REQUEST, label: 'regional-echo: `priority` of the wrong type', headerBound: true };
+    expect(toolInputRejected(observation({ input: headerBound }, [['c1', [err('c1', -32020)]]]))).toEqual([]);
+    expect(rules(toolInputRejected(observation({}, [['c1', [err('c1', -32020)]]])))).toEqual(['jsonrpc.error.invalid-params']);
+  });
+
   // SDK 1.x servers drop an undeclared member (zod strips it) and run the call: a warning, not a failure.
   it('toolInputRejected: an undeclared member of a closed schema that is accepted cites the SHOULD rule', () => {
     const undeclared: FuzzInput = { ...REQUEST, expect: 'undeclared-member-error', label: 'add: undeclared member `zz`' };

@@ -99,6 +99,8 @@ export function toolInputRejected(o: Observation): Violation[] {
   if ('error' in response && response.error) {
     const code = (response.error as { code?: unknown }).code;
     if (code === -32602) return [];
+    // HeaderMismatch: the argument's Mcp-Param-* header cannot match it (see RequestInput.headerBound).
+    if (code === -32020 && o.input.headerBound) return [];
     return [
       {
         ruleId: 'jsonrpc.error.invalid-params',

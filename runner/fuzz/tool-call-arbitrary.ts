@@ -68,12 +68,13 @@ export function toolCallArbitrary(tool: ToolLike): fc.Arbitrary<RequestInput> {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
   const base = validArgsFor(schema, 1);
-  const call = (args: unknown, expect: RequestInput['expect'], label: string): RequestInput => ({
+  const call = (args: unknown, expect: RequestInput['expect'], label: string, member?: string): RequestInput => ({
     kind: 'request',
     method: 'tools/call',
     params: { name: tool.name, arguments: args },
     expect,
     label: `${tool.name}: ${label}`,
+    ...(member !== undefined && headerAnnotated(properties[member]) ? { headerBound: true } : {}),
   });
 
   const options: fc.WeightedArbitrary<RequestInput>[] = [{ weight: 1, arbitrary: fc.constant(call(base, 'any', 'valid arguments')) }];
@@ -95,7 +96,7 @@ export function toolCallArbitrary(tool: ToolLike): fc.Arbitrary<RequestInput> {
       weight: 1,
       arbitrary: fc.constantFrom(...required).map((name) => {
         const { [name]: _missing, ...rest } = base;
-        return call(rest, 'tool-input-error', `required member \`${name}\` missing`);
+        return call(rest, 'tool-input-error', `required member \`${name}\` missing`, name);
       }),
     });
   }
@@ -110,7 +111,7 @@ export function toolCallArbitrary(tool: ToolLike): fc.Arbitrary<RequestInput> {
       arbitrary: fc
         .constantFrom(...typed)
         .chain(({ name, wrong }) =>
-          fc.constantFrom(...wrong).map((value) => call({ ...base, [name]: value }, 'tool-input-error', `\`${name}\` of the wrong type`)),
+          fc.constantFrom(...wrong).map((value) => call({ ...base, [name]: value }, 'tool-input-error', `\`${name}\` of the wrong type`, name)),
         ),
     });
   }
@@ -126,4 +127,9 @@ export function toolCallArbitrary(tool: ToolLike): fc.Arbitrary<RequestInput> {
   });
   options.push({ weight: 1, arbitrary: fc.constantFrom<unknown>([], 'x', 7).map((args) => call(args, 'tool-input-error', 'arguments not an object')) });
   return fc.oneof(...options);
+}
+
+/** True for an argument schema with an `x-mcp-header` annotation (2026-07-28 parameter headers). */
+function headerAnnotated(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && 'x-mcp-header' in schema;
 }
