@@ -168,6 +168,7 @@ describe('likelyChangesState', () => {
     expect(likelyChangesState([call({ $var: 'missing.name' })], {}, tools)).toBe(true);
     // A literal name the target does not list is expected to be refused.
     expect(likelyChangesState([call('no-such-tool')], {}, tools)).toBe(false);
+    expect(likelyChangesState([{ kind: 'request', method: 'tools/call', params: { arguments: {} }, ...at }], {}, tools)).toBe(false);
   });
 
   it('expects state-changing methods, also inside loops and raw sends, to change state', () => {

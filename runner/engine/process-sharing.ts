@@ -39,8 +39,14 @@ const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set([
  * that goes on running in the server after the cell ends, so such a request changes state.
  */
 const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
-const optsIntoTasks = (params: Record<string, unknown> | undefined): boolean =>
-  params !== undefined && typeof params._meta === 'object' && params._meta !== null && JSON.stringify(params._meta).includes(TASKS_EXTENSION);
+const namesTasks = (meta: unknown): boolean => typeof meta === 'object' && meta !== null && JSON.stringify(meta).includes(TASKS_EXTENSION);
+const optsIntoTasks = (params: Record<string, unknown> | undefined): boolean => params !== undefined && namesTasks(params._meta);
+
+/** The names of the tools the target lists, and of those it lists with `readOnlyHint: true`. */
+function toolNames(tools: readonly Record<string, unknown>[]): { listed: Set<unknown>; readOnly: Set<unknown> } {
+  const readOnly = tools.filter((t) => (t.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true);
+  return { listed: new Set(tools.map((t) => t.name)), readOnly: new Set(readOnly.map((t) => t.name)) };
+}
 
 export function sharingClass(scenario: Scenario, revision: Revision): SharingClass {
   if (scenario.isolate) return 'own';
@@ -107,8 +113,7 @@ function claimsVersion(meta: Record<string, unknown> | undefined): boolean {
 export type StateEffect = 'none' | 'cursors' | 'changed';
 
 export function stateEffect(outbound: readonly OutboundRecord[], inbound: readonly InboundRecord[], tools: readonly Record<string, unknown>[]): StateEffect {
-  const readOnlyTools = new Set(tools.filter((t) => (t.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true).map((t) => t.name));
-  const listedTools = new Set(tools.map((t) => t.name));
+  const { listed: listedTools, readOnly: readOnlyTools } = toolNames(tools);
   const issued = issuedCursors(inbound);
   const refused = refusedIds(inbound);
   const sentIds = new Set(outbound.map((record) => idKey((record.message as { id?: unknown } | undefined)?.id)));
@@ -181,18 +186,20 @@ const hasCursor = (params: unknown): boolean => typeof params === 'object' && pa
  * decides whether the process serves another cell.
  */
 export function likelyChangesState(steps: readonly Step[], vars: Record<string, unknown>, tools: readonly Record<string, unknown>[]): boolean {
-  const readOnly = new Set(tools.filter((t) => (t.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true).map((t) => t.name));
-  const listed = new Set(tools.map((t) => t.name));
+  const { listed, readOnly } = toolNames(tools);
   const changes = (method: unknown, params: unknown, meta?: unknown): boolean => {
     if (typeof method !== 'string') return false;
     const p = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
     if (method === 'notifications/cancelled') return typeof p.requestId !== 'string';
     if (STATE_CHANGING_METHODS.has(method) || 'task' in p || optsIntoTasks(p)) return true;
-    if (meta !== undefined && meta !== false && JSON.stringify(meta).includes(TASKS_EXTENSION)) return true;
+    if (namesTasks(meta)) return true;
     if (method !== 'tools/call') return false;
     const name = resolveVar(p.name, vars);
-    // A literal name the target does not list is expected to be refused.
-    return !readOnly.has(name) && (typeof name !== 'string' || listed.has(name));
+    if (readOnly.has(name)) return false;
+    // A literal name the target does not list, or no name at all, is expected to be refused; a
+    // variable that resolves to nothing may name any tool.
+    const literal = p.name === undefined || typeof p.name === 'string';
+    return typeof name === 'string' ? listed.has(name) : !literal;
   };
   return steps.some((step) => {
     switch (step.kind) {
