@@ -2,6 +2,7 @@
 // hostile strings and boundary numbers, and near-valid ones (missing required member, wrong type,
 // undeclared member, arguments that are not an object) that the server must reject.
 import fc from 'fast-check';
+import { headerParams } from '../../schema/mcp-header-params.js';
 import { validArgsFor } from '../matchers/index.js';
 import type { RequestInput } from './fuzz-input.js';
 import { hostileString, jsonValue } from './hostile-strings.js';
@@ -68,13 +69,15 @@ export function toolCallArbitrary(tool: ToolLike): fc.Arbitrary<RequestInput> {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
   const base = validArgsFor(schema, 1);
+  // Top-level arguments with an Mcp-Param header, read as the transport and the servers read them.
+  const headerBound = new Set(headerParams(schema).flatMap((p) => (p.path.length === 1 ? p.path : [])));
   const call = (args: unknown, expect: RequestInput['expect'], label: string, member?: string): RequestInput => ({
     kind: 'request',
     method: 'tools/call',
     params: { name: tool.name, arguments: args },
     expect,
     label: `${tool.name}: ${label}`,
-    ...(member !== undefined && headerAnnotated(properties[member]) ? { headerBound: true } : {}),
+    ...(member !== undefined && headerBound.has(member) ? { headerBound: true } : {}),
   });
 
   const options: fc.WeightedArbitrary<RequestInput>[] = [{ weight: 1, arbitrary: fc.constant(call(base, 'any', 'valid arguments')) }];
@@ -129,7 +132,3 @@ export function toolCallArbitrary(tool: ToolLike): fc.Arbitrary<RequestInput> {
   return fc.oneof(...options);
 }
 
-/** True for an argument schema with an `x-mcp-header` annotation (2026-07-28 parameter headers). */
-function headerAnnotated(schema: unknown): boolean {
-  return typeof schema === 'object' && schema !== null && 'x-mcp-header' in schema;
-}
