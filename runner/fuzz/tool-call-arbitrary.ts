@@ -131,4 +131,3 @@ export function toolCallArbitrary(tool: ToolLike): fc.Arbitrary<RequestInput> {
   options.push({ weight: 1, arbitrary: fc.constantFrom<unknown>([], 'x', 7).map((args) => call(args, 'tool-input-error', 'arguments not an object')) });
   return fc.oneof(...options);
 }
-
