@@ -3,20 +3,14 @@
 // listed it) annotates arguments with x-mcp-header carries one header per argument that has a
 // value, equal to it once decoded, and none for an argument that is null or absent.
 import { headerParams, valueAt } from '../../schema/mcp-header-params.js';
-import { paramHeaderMismatch } from '../../wire/protocol/index.js';
+import { listedInputSchemas, paramHeaderMismatch } from '../../wire/protocol/index.js';
 import { isPlainObject as isObject } from '../matchers/index.js';
 import type { HttpRequestRecord } from './host-facts.js';
 import type { HttpVerdict } from './types.js';
 
 /** The inputSchemas of the tools the mock listed to the client, by name (from every tools/list answer it sent). */
 export function listedToolSchemas(toClient: readonly { message?: unknown }[]): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const { message } of toClient) {
-    const tools = isObject(message) && isObject(message.result) ? message.result.tools : undefined;
-    if (!Array.isArray(tools)) continue;
-    for (const tool of tools) if (isObject(tool) && typeof tool.name === 'string') out.set(tool.name, tool.inputSchema);
-  }
-  return out;
+  return new Map(toClient.flatMap(({ message }) => listedInputSchemas(message)));
 }
 
 export function paramHeaders(requests: HttpRequestRecord[], schemas: Map<string, unknown>): HttpVerdict {

@@ -37,3 +37,13 @@ export function paramHeaderMismatch(inputSchema: unknown, args: unknown, header:
   }
   return undefined;
 }
+
+/** The tools a tools/list answer (a response message) names, with their inputSchemas; none for anything else. */
+export function listedInputSchemas(response: unknown): [name: string, inputSchema: unknown][] {
+  const tools = (response as { result?: { tools?: unknown } } | null | undefined)?.result?.tools;
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((tool) => {
+    const { name, inputSchema } = (tool ?? {}) as { name?: unknown; inputSchema?: unknown };
+    return typeof name === 'string' ? [[name, inputSchema] as [string, unknown]] : [];
+  });
+}

@@ -2,18 +2,14 @@
 // answers named, by revision and tool name. A tools/call then carries the Mcp-Param-* headers its
 // tool's x-mcp-header annotations ask for. One book is shared by the transports of a run, so that
 // the probe's listing serves every cell after it.
+import { listedInputSchemas } from '../../protocol/index.js';
 
 export class ToolSchemaBook {
   private readonly schemas = new Map<string, unknown>();
 
   /** Reads the tools of a tools/list answer (a response message) given at `revision`. */
   learn(revision: string, response: unknown): void {
-    const tools = (response as { result?: { tools?: unknown } } | undefined)?.result?.tools;
-    if (!Array.isArray(tools)) return;
-    for (const tool of tools) {
-      const { name, inputSchema } = (tool ?? {}) as { name?: unknown; inputSchema?: unknown };
-      if (typeof name === 'string') this.schemas.set(key(revision, name), inputSchema);
-    }
+    for (const [name, inputSchema] of listedInputSchemas(response)) this.schemas.set(key(revision, name), inputSchema);
   }
 
   inputSchema(revision: string, name: string): unknown {
