@@ -63,12 +63,17 @@ export function valueAt(args: unknown, path: readonly string[]): unknown {
 const SENTINEL = /^=\?base64\?(.*)\?=$/s;
 const PLAIN = /^[\x20-\x7e]*$/;
 
+/** True when a header value holds visible ASCII and spaces only, what a header may carry as is. */
+export function isPlainHeaderText(text: string): boolean {
+  return PLAIN.test(text);
+}
+
 /**
  * A header value as is when it is plain visible ASCII without edge spaces, else the base64
  * sentinel form; a plain value that looks like the sentinel is encoded too, so it cannot be misread.
  */
 export function encodeHeaderValue(text: string): string {
-  const plain = PLAIN.test(text) && text.trim() === text && !SENTINEL.test(text);
+  const plain = isPlainHeaderText(text) && text.trim() === text && !SENTINEL.test(text);
   return plain ? text : `=?base64?${Buffer.from(text, 'utf8').toString('base64')}?=`;
 }
 

@@ -1,11 +1,9 @@
 // The values of 2026-07-28's `Mcp-Param-{Name}` headers (basic/transports/streamable-http, "Value
 // Encoding" and "Server Behavior for Custom Headers"): what a client sends for a tools/call, and
 // whether the headers a server received agree with the body. Header names are lower-cased.
-import { argumentText, decodeHeaderValue, encodeHeaderValue, headerParams, valueAt } from '../../schema/mcp-header-params.js';
+import { argumentText, decodeHeaderValue, encodeHeaderValue, headerParams, isPlainHeaderText, valueAt } from '../../schema/mcp-header-params.js';
 
 export { decodeHeaderValue, encodeHeaderValue };
-
-const PLAIN = /^[\x20-\x7e]*$/;
 
 /** The `Mcp-Param-*` headers a client sends with a tools/call of this tool and these arguments. */
 export function paramHeadersFor(inputSchema: unknown, args: unknown): Record<string, string> {
@@ -30,7 +28,7 @@ export function paramHeaderMismatch(inputSchema: unknown, args: unknown, header:
     const label = `Mcp-Param-${param.name}`;
     const got = header(`mcp-param-${param.name.toLowerCase()}`);
     if (got === undefined) return `${label} header is missing`;
-    if (!PLAIN.test(got)) return `${label} header value contains characters a header may not carry`;
+    if (!isPlainHeaderText(got)) return `${label} header value contains characters a header may not carry`;
     const decoded = decodeHeaderValue(got);
     const same = typeof value === 'number' ? decoded.trim() !== '' && Number(decoded) === value : decoded === text;
     if (!same) return `${label} header value '${got}' does not match body value '${text}'`;
