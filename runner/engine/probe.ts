@@ -13,7 +13,7 @@ import {
 } from '../../wire/protocol/index.js';
 import { alwaysOnChecks, type MessageValidator } from '../checks/index.js';
 import type { CheckResult, TranscriptEntry } from '../../wire/results/index.js';
-import type { RuleLookup } from '../steps/index.js';
+import { firstAnswerWaitMs, type RuleLookup } from '../steps/index.js';
 import { emptyProfile, type TargetProfile } from './profile.js';
 import { judgeAnsweredVersion } from './probe-version.js';
 
@@ -201,16 +201,6 @@ async function probeConversation(
     await transport.close();
   }
 }
-
-/**
- * How long the probe waits for a stdio target's first answer: the run's bound, but never under
- * STARTUP_ALLOWANCE_MS, which covers starting the process (a launched HTTP server gets the same
- * allowance to start listening). Over HTTP the server is already up when the probe speaks.
- */
-function firstAnswerWaitMs(kind: Transport['kind'], timeoutMs: number): number {
-  return kind === 'stdio' ? Math.max(timeoutMs, STARTUP_ALLOWANCE_MS) : timeoutMs;
-}
-const STARTUP_ALLOWANCE_MS = 10_000;
 
 function unanswered(revision: Revision, profile: TargetProfile, session: Session, method: string, ms: number, entry: PendingRequest | undefined): ProbeOutcome {
   const closed = session.closed;

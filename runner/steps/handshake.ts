@@ -4,6 +4,7 @@ import { isStateless } from '../../schema/revisions.js';
 import { initializeParams, isErrorResponse, type JsonRpcResponse } from '../../wire/protocol/index.js';
 import type { CheckOptions, HandshakeStep } from '../suite-loader/types.js';
 import { boundFor, recordCheck, missingReason, type StepContext } from './context.js';
+import { firstAnswerWaitMs } from './first-answer.js';
 
 export interface HandshakeOutcome {
   ok: boolean;
@@ -22,13 +23,16 @@ export async function performHandshake(
   if (opts.protocolVersion) params.protocolVersion = opts.protocolVersion;
   const entry = await ctx.session.request('initialize', params, { author: opts.author });
   if (opts.as) ctx.labels.set(opts.as, entry);
-  const response = await ctx.session.response(entry, ctx.timeoutMs, ctx.signal);
+  // On a process nothing has come from yet, initialize is its first answer: it may wait for the
+  // process to start as well.
+  const waitMs = ctx.session.inbound.length === 0 ? firstAnswerWaitMs(ctx.session.transport.kind, ctx.timeoutMs) : ctx.timeoutMs;
+  const response = await ctx.session.response(entry, waitMs, ctx.signal);
   if (!response) {
     const closed = ctx.session.closed;
     return {
       ok: false,
       closed: closed !== undefined,
-      problem: closed ? `the target ended (${closed.reason}) before answering initialize` : `no response to initialize within ${ctx.timeoutMs} ms`,
+      problem: closed ? `the target ended (${closed.reason}) before answering initialize` : `no response to initialize within ${waitMs} ms`,
     };
   }
   if (isErrorResponse(response)) {
