@@ -61,6 +61,22 @@ describe('runConformance with an in-memory target', () => {
     expect(cell?.repro).toContain('runConformance({ target: { server }, scenarios: ["lifecycle/initialize-result-shape"]');
   });
 
+  it('probes only the revisions under test unless a selected scenario reads the accepted set', async () => {
+    const narrowed = await runConformance({ target: { server: createReferenceServer() }, scenarios: ['ping/'], revisions: ['2025-06-18'] });
+    expect(narrowed.result.target).toMatchObject({ acceptedRevisions: ['2025-06-18'], probedRevisions: ['2025-06-18'] });
+    expect(narrowed.exitCode).toBe(ExitCode.Conformant);
+    // The counter-offer to an unknown version must be the newest initialize-era revision accepted
+    // (2025-11-25 here): judged against the two probed revisions it would fail.
+    const full = await runConformance({
+      target: { server: createReferenceServer() },
+      scenarios: ['ping/', 'lifecycle/initialize-unknown-version'],
+      revisions: ['2025-06-18', '2026-07-28'],
+    });
+    expect(full.result.target.probedRevisions).toBeUndefined();
+    expect(full.result.target.acceptedRevisions).toEqual(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28']);
+    expect(full.result.scenarios.find((s) => s.id === 'lifecycle/initialize-unknown-version')?.status).toBe('passed');
+  });
+
   it('accepts a failure listed in a baseline, and reports the outcome on the result', async () => {
     const file = join(scratch, 'baseline.yaml');
     writeFileSync(

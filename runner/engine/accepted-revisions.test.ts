@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedRevisions } from './accepted-revisions.js';
+import { acceptedRevisions, readsAcceptedRevisions } from './accepted-revisions.js';
 
 describe('acceptedRevisions', () => {
   it('splits the accepted revisions into eras and names the newest of each', () => {
@@ -17,5 +17,19 @@ describe('acceptedRevisions', () => {
     expect(modernOnly.legacy).toEqual([]);
     expect('latestLegacy' in modernOnly).toBe(false);
     expect('latestModern' in acceptedRevisions(['2025-06-18'])).toBe(false);
+  });
+});
+
+describe('readsAcceptedRevisions', () => {
+  it('sees the variable in a $var, a defined condition and an interpolation', () => {
+    expect(readsAcceptedRevisions({ steps: [{ expect: { supported: { $containsAll: { $var: 'accepted.all' } } } }] })).toBe(true);
+    expect(readsAcceptedRevisions({ steps: [{ when: { not: { defined: 'accepted.latestLegacy' } } }] })).toBe(true);
+    expect(readsAcceptedRevisions({ replies: { x: { result: { v: '${accepted.latestModern}' } } } })).toBe(true);
+  });
+
+  it('ignores the word in prose and in other variables', () => {
+    expect(readsAcceptedRevisions({ steps: [{ message: 'an unknown tool name is reported, not silently accepted' }] })).toBe(false);
+    expect(readsAcceptedRevisions({ steps: [{ expect: { resource: { $in: { $var: 'auth.acceptedResources' } } } }] })).toBe(false);
+    expect(readsAcceptedRevisions({ steps: [{ rule: 'transport.http.input-accepted-202' }] })).toBe(false);
   });
 });

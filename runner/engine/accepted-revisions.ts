@@ -25,3 +25,15 @@ export function acceptedRevisions(revisions: readonly Revision[]): AcceptedRevis
     ...(modern.length > 0 ? { latestModern: modern[modern.length - 1]! } : {}),
   };
 }
+
+/**
+ * Whether a scenario reads the `accepted` variable (`$var: accepted.all`, `defined:
+ * accepted.latestLegacy`, `"${accepted.latestModern}"`). Only such scenarios need every revision
+ * probed when --revision narrows a run; a run without them probes the revisions it tests, which
+ * spares a narrowed stdio run one target process per revision it does not test. Read from the
+ * loaded scenario's JSON text, so a mention anywhere (a reply, a condition, a step) counts.
+ */
+export function readsAcceptedRevisions(scenario: { requires?: unknown; steps?: unknown; replies?: unknown }): boolean {
+  const text = JSON.stringify([scenario.requires, scenario.steps, scenario.replies]);
+  return /"accepted(\.\w+)?"|\$\{accepted[.}]/.test(text);
+}

@@ -18,7 +18,7 @@ import type { MessageValidator } from '../checks/index.js';
 import type { Scenario } from '../suite-loader/types.js';
 import type { RunConfig } from '../config/index.js';
 import { mapOrdered } from './pool.js';
-import { acceptedRevisions } from './accepted-revisions.js';
+import { acceptedRevisions, readsAcceptedRevisions } from './accepted-revisions.js';
 import { ExclusiveGate } from './exclusive-gate.js';
 import { probeRevision, type ProbeOutcome } from './probe.js';
 import { faultedCell, prepareCell, runCell, type CellEnvironment } from './run-cell.js';
@@ -53,10 +53,12 @@ export interface SuiteRunOptions {
 export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
   const started = Date.now();
   const { config } = options;
-  // Every known revision is probed even when --revision narrows the run: scenarios may judge an
-  // answer against the full set the target accepts (e.g. a counter-offer naming its latest one).
+  // When --revision narrows the run, every known revision is still probed if a selected scenario
+  // reads `accepted` (it may judge an answer against the full set the target accepts, e.g. a
+  // counter-offer naming its latest one); otherwise only the revisions under test are.
+  const probed = probedRevisions(config.revisions, options.scenarios);
   const probes = await mapOrdered(
-    [...REVISIONS],
+    probed,
     config.concurrency,
     (revision) =>
       // Judged without the schema validator: every message of the probe's handshake recurs in the
@@ -82,6 +84,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
   const target: TargetInfo = {
     ...options.target,
     acceptedRevisions: acceptedSet.all,
+    ...(probed.length < REVISIONS.length ? { probedRevisions: probed } : {}),
     ...(accepted[0]?.profile.serverInfo ? { serverInfo: accepted[0].profile.serverInfo } : {}),
   };
   const revisions = accepted.map((p) => p.revision);
@@ -179,6 +182,12 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
   }
   await endRun(options.reporters, run);
   return run;
+}
+
+/** The revisions to probe: every known one, unless the run is narrowed and no scenario reads `accepted`. */
+function probedRevisions(wanted: readonly Revision[], scenarios: readonly Scenario[]): Revision[] {
+  if (wanted.length === 0 || scenarios.some(readsAcceptedRevisions)) return [...REVISIONS];
+  return REVISIONS.filter((r) => wanted.includes(r));
 }
 
 /**

@@ -81,8 +81,13 @@ export interface TargetInfo {
   cwd?: string;
   /** serverInfo reported by the target, per revision it accepted. */
   serverInfo?: Record<string, unknown>;
-  /** Revisions the target accepted during probing. */
+  /** Revisions the target accepted during probing (of those probed: see `probedRevisions`). */
   acceptedRevisions?: Revision[];
+  /**
+   * The revisions probed, when not every known one was: a run narrowed with --revision whose
+   * scenarios never read the full accepted set probes only the revisions it tests.
+   */
+  probedRevisions?: Revision[];
 }
 
 export interface RunSummary {
