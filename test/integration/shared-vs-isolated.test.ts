@@ -10,10 +10,19 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli, type Report } from './run-cli.js';
+import type { ConformanceOptions } from '../../api/index.js';
+import { ROOT, type Report } from './run-cli.js';
+import { runServer } from './run-in-process.js';
 
 const MINI = 'node test/fixtures/targets/mini-server.mjs';
-const TIMEOUT = ['--timeout', '3000'];
+const REFERENCE = 'node dist/mocks/reference/stdio-server.js';
+type Revision = NonNullable<ConformanceOptions['revisions']>[number];
+/** What a comparison runs: the stdio command (default: the reference server), revisions and areas. */
+interface Selection {
+  server?: string;
+  revisions: Revision[];
+  areas?: string[];
+}
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-conform-sharing-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -74,19 +83,24 @@ function differences(isolated: Report, shared: Report): string[] {
 }
 
 let logs = 0;
-/** Runs the CLI and counts the target processes it started (mini-server writes one line per start). */
-async function run(args: string[], countStarts: boolean): Promise<{ report: Report; starts: number; stderr: string }> {
+/** Runs the suite in this process and counts the target processes it started (mini-server writes one line per start). */
+async function run(selection: Selection, isolate: boolean, countStarts: boolean): Promise<{ report: Report; starts: number }> {
   const log = join(scratch, `starts-${++logs}.log`);
   writeFileSync(log, '');
-  const { report, stderr, code } = await runCli([...args, ...TIMEOUT, ...(countStarts ? ['--env', `MINI_SERVER_START_LOG=${log}`] : [])]);
-  expect(report, `no JSON report (exit ${code}); stderr:\n${stderr}`).toBeDefined();
+  const { report } = await runServer({
+    target: { command: selection.server ?? REFERENCE, ...(countStarts ? { env: { MINI_SERVER_START_LOG: log } } : {}) },
+    revisions: selection.revisions,
+    ...(selection.areas ? { areas: selection.areas } : {}),
+    timeoutMs: 3000,
+    isolate,
+  });
   const starts = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
-  return { report: report!, starts, stderr };
+  return { report, starts };
 }
 
-async function compare(args: string[], countStarts = false): Promise<{ isolated: number; shared: number; cells: number }> {
-  const isolated = await run([...args, '--isolate'], countStarts);
-  const shared = await run(args, countStarts);
+async function compare(selection: Selection, countStarts = false): Promise<{ isolated: number; shared: number; cells: number }> {
+  const isolated = await run(selection, true, countStarts);
+  const shared = await run(selection, false, countStarts);
   expect(differences(isolated.report, shared.report)).toEqual([]);
   const ran = shared.report.scenarios.filter((s) => s.status !== 'skipped').length;
   expect(ran, 'cells that ran').toBeGreaterThan(0);
@@ -95,11 +109,11 @@ async function compare(args: string[], countStarts = false): Promise<{ isolated:
 
 describe('shared target processes give the verdicts of one process per cell (--isolate)', () => {
   it('on the reference server at 2025-11-25 and 2026-07-28', { timeout: 300_000 }, async () => {
-    await compare(['--revision', '2025-11-25', '--revision', '2026-07-28', '--area', 'tools', '--area', 'resources', '--area', 'prompts']);
+    await compare({ revisions: ['2025-11-25', '2026-07-28'], areas: ['tools', 'resources', 'prompts'] });
   });
 
   it('on the clean mini-server, with little more than half the processes', { timeout: 300_000 }, async () => {
-    const { isolated, shared, cells } = await compare(['--server', MINI, '--revision', '2024-11-05', '--revision', '2026-07-28'], true);
+    const { isolated, shared, cells } = await compare({ server: MINI, revisions: ['2024-11-05', '2026-07-28'] }, true);
     // Isolated: one process per cell that ran, plus the probes.
     expect(isolated).toBeGreaterThanOrEqual(cells);
     // Shared: a little over half as many. The mini-server pages every list, and a cell that follows a
@@ -108,66 +122,55 @@ describe('shared target processes give the verdicts of one process per cell (--i
   });
 
   it('on @modelcontextprotocol/sdk 1.x over stdio', { timeout: 300_000 }, async () => {
-    await compare([
-      '--server',
-      'node test/fixtures/targets/sdk-stdio-server.mjs',
-      '--revision',
-      '2025-11-25',
-      '--area',
-      'tools',
-      '--area',
-      'jsonrpc',
-      '--area',
-      'resources',
-    ]);
+    await compare({ server: 'node test/fixtures/targets/sdk-stdio-server.mjs', revisions: ['2025-11-25'], areas: ['tools', 'jsonrpc', 'resources'] });
   });
 
   // It remembers the protocol version its connection spoke, so a request naming another one (or
   // none) is answered differently on a process that served other cells: such cells get their own.
   it('on @modelcontextprotocol/server 2.x over stdio at 2026-07-28 (modern only)', { timeout: 300_000 }, async () => {
     // The whole suite: the difference shows only where those cells follow others on a process.
-    await compare(['--server', 'node test/fixtures/targets/sdk2-stdio-server.mjs --modern-only', '--revision', '2026-07-28']);
+    await compare({ server: 'node test/fixtures/targets/sdk2-stdio-server.mjs --modern-only', revisions: ['2026-07-28'] });
   });
 
   // Each writes something after (or besides) the answer a cell waits for, or changes with the
   // process's history: what a shared process could hand to the wrong cell.
   // Areas are narrowed where the defect shows in a few of them; cells of one revision still follow
   // each other on shared processes there.
-  const defects: [string, string[]][] = [
-    ['duplicate-response', ['--revision', '2025-06-18', '--revision', '2026-07-28']],
-    ['duplicate-response-on-unicode', ['--revision', '2025-11-25', '--area', 'tools', '--area', 'jsonrpc']],
-    ['unknown-id-response', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'tools', '--area', 'prompts']],
-    ['progress-after-response', ['--revision', '2025-11-25', '--area', 'progress', '--area', 'tools']],
+  const defects: [string, Omit<Selection, 'server'>][] = [
+    ['duplicate-response', { revisions: ['2025-06-18', '2026-07-28'] }],
+    ['duplicate-response-on-unicode', { revisions: ['2025-11-25'], areas: ['tools', 'jsonrpc'] }],
+    ['unknown-id-response', { revisions: ['2025-11-25'], areas: ['jsonrpc', 'tools', 'prompts'] }],
+    ['progress-after-response', { revisions: ['2025-11-25'], areas: ['progress', 'tools'] }],
     // Cursors that work once: a cell that followed one must not hand the process to another.
-    ['single-use-cursor', ['--revision', '2025-11-25', '--area', 'pagination', '--area', 'tools']],
-    ['logs-to-stdout', ['--revision', '2025-06-18']],
-    ['resources-vary-after-requests', ['--revision', '2025-06-18']],
+    ['single-use-cursor', { revisions: ['2025-11-25'], areas: ['pagination', 'tools'] }],
+    ['logs-to-stdout', { revisions: ['2025-06-18'] }],
+    ['resources-vary-after-requests', { revisions: ['2025-06-18'] }],
     // Wrong error codes are findings, which no longer end a process: the cells after them must
     // come out as on processes of their own.
-    ['parse-error-wrong-code', ['--revision', '2025-11-25', '--revision', '2026-07-28', '--area', 'jsonrpc', '--area', 'tools']],
-    ['invalid-request-wrong-code', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'resources']],
-    ['method-not-found-wrong-code', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'prompts']],
+    ['parse-error-wrong-code', { revisions: ['2025-11-25', '2026-07-28'], areas: ['jsonrpc', 'tools'] }],
+    ['invalid-request-wrong-code', { revisions: ['2025-11-25'], areas: ['jsonrpc', 'resources'] }],
+    ['method-not-found-wrong-code', { revisions: ['2025-11-25'], areas: ['jsonrpc', 'prompts'] }],
     // Answers a notification the scenario expects to stay unanswered (with a null id).
-    ['answers-notifications', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'tools']],
+    ['answers-notifications', { revisions: ['2025-11-25'], areas: ['jsonrpc', 'tools'] }],
     // Runs a call of a tool it does not list (answered as a failed tool) and breaks every later
     // result: only a call refused with a JSON-RPC error leaves a process to the next cell.
-    ['unknown-tool-runs', ['--revision', '2025-11-25', '--revision', '2026-07-28', '--area', 'tools']],
+    ['unknown-tool-runs', { revisions: ['2025-11-25', '2026-07-28'], areas: ['tools'] }],
     // Answers an unknown method only when its input closes: an answer still owed ends the process.
-    ['late-unknown-method', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'tools']],
+    ['late-unknown-method', { revisions: ['2025-11-25'], areas: ['jsonrpc', 'tools'] }],
   ];
   // Dual-era, it takes a line without the runner's _meta for a legacy client and answers later
   // requests without `resultType`: at 2026-07-28 a cell that writes a line as is ends its process.
   it('on @modelcontextprotocol/server 2.x over stdio at 2026-07-28 (dual-era)', { timeout: 300_000 }, async () => {
-    await compare(['--server', 'node test/fixtures/targets/sdk2-stdio-server.mjs', '--revision', '2026-07-28']);
+    await compare({ server: 'node test/fixtures/targets/sdk2-stdio-server.mjs', revisions: ['2026-07-28'] });
   });
 
   it('on a server that answers dropped lines late, after the next request', { timeout: 300_000 }, async () => {
-    await compare(['--server', `node ${lateAnswers}`, '--revision', '2025-11-25', '--revision', '2026-07-28', '--area', 'jsonrpc', '--area', 'tools']);
+    await compare({ server: `node ${lateAnswers}`, revisions: ['2025-11-25', '2026-07-28'], areas: ['jsonrpc', 'tools'] });
   });
 
-  for (const [defect, args] of defects) {
+  for (const [defect, selection] of defects) {
     it(`on the mini-server with the ${defect} defect`, { timeout: 300_000 }, async () => {
-      await compare(['--server', `${MINI} --defect ${defect}`, ...args]);
+      await compare({ server: `${MINI} --defect ${defect}`, ...selection });
     });
   }
 });
