@@ -109,7 +109,7 @@ const REQUEST_ANSWERED_RULE = 'jsonrpc.request.answered';
  * silent while alive: a broken MUST of JSON-RPC (`jsonrpc.request.answered`), never a mere warning
  * of the scenario's own rule.
  */
-export function recordUnanswered(ctx: StepContext, step: Step & CheckOptions, entry: PendingRequest, what: string, ms: number): void {
+export function recordUnanswered(ctx: StepContext, step: Step & CheckOptions, entry: PendingRequest, what: string, ms: number, barrier?: PendingRequest): void {
   const closed = ctx.session.closed;
   if (closed) {
     recordCheck(ctx, step, { status: 'errored', message: `${what}: ${closed.reason} before it arrived`, evidence: [entry.sentSeq] });
@@ -141,7 +141,11 @@ export function recordUnanswered(ctx: StepContext, step: Step & CheckOptions, en
   // request JSON-RPC obliges the server to answer as such; whether and how it answers is the
   // scenario's rule (parse error, invalid request, batch support: each with its own level).
   if (entry.method === '(raw)') {
-    timedOut.set(recordCheck(ctx, step, { ...missingReason(ctx, what, ms), evidence: [entry.sentSeq] }), entry);
+    const missing = barrier
+      ? { status: 'violated' as const, message: `${what} by the time \`${barrier.method}\`, sent after it, was answered` }
+      : missingReason(ctx, what, ms);
+    const evidence = barrier?.responseSeq !== undefined ? [entry.sentSeq, barrier.responseSeq] : [entry.sentSeq];
+    timedOut.set(recordCheck(ctx, step, { ...missing, evidence }), { entry, ...(barrier ? { barrier } : {}) });
     return;
   }
   const unanswered = recordCheck(
@@ -149,15 +153,15 @@ export function recordUnanswered(ctx: StepContext, step: Step & CheckOptions, en
     { ...step, rule: REQUEST_ANSWERED_RULE, message: undefined },
     {
       status: 'violated',
-      message: `${what} within ${ms} ms: a request must be answered`,
-      evidence: [entry.sentSeq],
+      message: `${what} ${barrier ? `by the time \`${barrier.method}\`, sent after it, was answered` : `within ${ms} ms`}: a request must be answered`,
+      evidence: barrier?.responseSeq !== undefined ? [entry.sentSeq, barrier.responseSeq] : [entry.sentSeq],
     },
   );
-  timedOut.set(unanswered, entry);
+  timedOut.set(unanswered, { entry, ...(barrier ? { barrier } : {}) });
 }
 
-/** Checks that recorded a wait running out, with the request they waited on. */
-const timedOut = new WeakMap<CheckResult, PendingRequest>();
+/** Checks that recorded a wait running out, with the request they waited on (and the barrier that ended the wait, if one did). */
+const timedOut = new WeakMap<CheckResult, { entry: PendingRequest; barrier?: PendingRequest }>();
 
 /**
  * A request recorded as unanswered whose answer arrived later in the cell (after the wait ran out)
@@ -166,14 +170,15 @@ const timedOut = new WeakMap<CheckResult, PendingRequest>();
  */
 export function reviseLateAnswers(checks: CheckResult[]): CheckResult[] {
   return checks.map((check) => {
-    const entry = timedOut.get(check);
+    const wait = timedOut.get(check);
+    const entry = wait?.entry;
     if (!entry || entry.responseSeq === undefined || (check.status !== 'failed' && check.status !== 'warning')) return check;
-    return {
-      ...check,
-      status: 'errored',
-      message: `${check.message}; the answer came later (#${entry.responseSeq}): a slow target, not a silent one, so raise --timeout`,
-      evidence: [...(check.evidence ?? []), entry.responseSeq],
-    };
+    // An answer that overtook by a later request's: the stream was not in order, so the barrier
+    // proved nothing. Not judged either way (the answer's content was never matched).
+    const why = wait.barrier
+      ? `the answer came after the answer to \`${wait.barrier.method}\` (#${entry.responseSeq}): this target does not answer in order, so silence cannot be told from a slow answer here`
+      : `the answer came later (#${entry.responseSeq}): a slow target, not a silent one, so raise --timeout`;
+    return { ...check, status: 'errored', message: `${check.message}; ${why}`, evidence: [...(check.evidence ?? []), entry.responseSeq] };
   });
 }
 

@@ -1,17 +1,18 @@
 // `expect`: waits for the response to a labelled request and matches it against the expectation
 // (result, error, or one of several), then captures values into variables.
 import { describePattern, getPointer, matchPattern, type MatchOutcome } from '../matchers/index.js';
-import { detachedSlice, isErrorResponse, type JsonRpcResponse } from '../../wire/protocol/index.js';
+import { detachedSlice, isErrorResponse, type JsonRpcResponse, type PendingRequest } from '../../wire/protocol/index.js';
 import type { ExpectStep, ResponseExpectation } from '../suite-loader/types.js';
 import { boundFor, labelled, matchContext, recordCheck, recordUnanswered, type StepContext } from './context.js';
 
 export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<void> {
   const entry = labelled(ctx, step, step.label);
   const ms = boundFor(ctx, step.within);
-  const response = await ctx.session.response(entry, ms, ctx.signal);
+  const barrier = step.until !== undefined && ORDERED.has(ctx.session.transport.kind) ? labelled(ctx, step, step.until) : undefined;
+  const response = barrier ? await responseBefore(ctx, entry, barrier, ms) : await ctx.session.response(entry, ms, ctx.signal);
   const what = `no response to id ${JSON.stringify(entry.id)} \`${entry.method}\``;
   if (!response) {
-    recordUnanswered(ctx, step, entry, what, ms);
+    recordUnanswered(ctx, step, entry, what, ms, barrier?.response !== undefined ? barrier : undefined);
     return;
   }
   const evidence = [entry.sentSeq, entry.responseSeq ?? ctx.session.lastSeq];
@@ -43,6 +44,27 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
     pointer: failed.pointer,
     evidence,
   });
+}
+
+/**
+ * Transports whose answers come back on one stream in the order the target wrote them. There a
+ * request sent after the labelled message and answered first shows that the target read the
+ * message and wrote nothing for it; over HTTP every request has its own answer, so only the
+ * bound ends the wait.
+ */
+const ORDERED = new Set(['stdio', 'in-memory']);
+
+/**
+ * Waits for the labelled response or for the barrier's, whichever comes first (each bounded): a
+ * target that drops a line it may drop is judged when the barrier is answered, not at the bound.
+ * A response written before the barrier's is already recorded when the barrier's arrives.
+ */
+async function responseBefore(ctx: StepContext, entry: PendingRequest, barrier: PendingRequest, ms: number): Promise<JsonRpcResponse | undefined> {
+  const settled = (p: PendingRequest) => p.response !== undefined || p.undelivered !== undefined;
+  await ctx.session.waitUntil(() => settled(entry) || settled(barrier), ms, ctx.signal);
+  if (entry.response !== undefined || barrier.response !== undefined) return entry.response;
+  // The barrier could not be delivered or went unanswered: only the bound can end the wait.
+  return ctx.session.response(entry, ms, ctx.signal);
 }
 
 function expectationOf(step: ExpectStep): ResponseExpectation[] {

@@ -240,8 +240,11 @@ function labelUses(step: RawStep): [string, string][] {
   };
   switch (step.kinds[0]) {
     case 'expect':
+      add('expect');
+      add('until');
+      break;
     case 'cancel':
-      add(step.kinds[0]);
+      add('cancel');
       break;
     case 'expectNoResponse':
       add('expectNoResponse');

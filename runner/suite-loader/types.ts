@@ -76,6 +76,8 @@ export interface ExpectStep extends StepBase, CheckOptions {
   error?: unknown;
   oneOf?: ResponseExpectation[];
   within?: number;
+  /** Stdio: a request sent later whose answer ends the wait (the response is then judged missing). */
+  until?: string;
   capture?: Record<string, string>;
 }
 export interface ExpectNoResponseStep extends StepBase, CheckOptions {

@@ -1,0 +1,102 @@
+// `expect` with `until`: on a stream answered in order, a later request's answer ends the wait for a
+// line the target may drop, instead of the bound. Each case would run into the test's own time
+// limit if the barrier did not end the wait (the bound here is two minutes).
+import { describe, expect, it } from 'vitest';
+import { Session, type CloseReport, type Transport, type TransportEvent } from '../../wire/protocol/index.js';
+import type { Scenario } from '../suite-loader/types.js';
+import { reviseLateAnswers, type StepContext } from './context.js';
+import { runExpect } from './expect.js';
+import { runRequest } from './request.js';
+import { runSend } from './send.js';
+
+const LONG = 120_000;
+
+/** A peer that answers pings and, per `broken`, answers the broken line before, after or never. */
+class OrderedPeer implements Transport {
+  readonly description = 'scripted';
+  private listener: ((e: TransportEvent) => void) | undefined;
+  constructor(
+    readonly kind: 'in-memory' | 'http',
+    private readonly broken: 'before' | 'after' | 'never',
+  ) {}
+  async start(): Promise<void> {}
+  async send(text: string): Promise<void> {
+    let message: { id?: unknown; method?: string } | undefined;
+    try {
+      message = JSON.parse(text) as { id?: unknown; method?: string };
+    } catch {
+      return; // the broken line: answered with the next request, per `broken`
+    }
+    const parseError = { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } };
+    const pong = { jsonrpc: '2.0', id: message.id, result: {} };
+    const emit = (m: unknown) => this.listener?.({ kind: 'message', message: m, text: JSON.stringify(m) });
+    queueMicrotask(() => {
+      if (this.broken === 'before') emit(parseError);
+      emit(pong);
+    });
+    // Late: in a later turn of the event loop, once the step has judged what it had.
+    if (this.broken === 'after') setImmediate(() => emit(parseError));
+  }
+  onEvent(listener: (e: TransportEvent) => void): void {
+    this.listener = listener;
+  }
+  async close(): Promise<CloseReport> {
+    return { exitedGracefully: true, escalation: 'none', ms: 0 };
+  }
+}
+
+function context(peer: OrderedPeer, timeoutMs = LONG): StepContext {
+  return {
+    scenario: { id: 'jsonrpc/parse-error', rules: ['jsonrpc.error.parse-error'] } as Scenario,
+    revision: '2025-11-25',
+    transport: peer.kind === 'http' ? 'http' : 'stdio',
+    session: new Session(peer),
+    vars: {},
+    labels: new Map(),
+    consumed: new Set(),
+    checks: [],
+    seed: 1,
+    timeoutMs,
+    validators: {},
+    rules: { ruleRef: (id: string) => ({ id, level: 'SHOULD', revision: '2025-11-25', section: 's', url: 'u', summary: 'x' }) },
+  } as unknown as StepContext;
+}
+
+async function brokenLineThenPing(ctx: StepContext): Promise<void> {
+  await runSend(ctx, { kind: 'send', path: '0', sourceLine: 1, line: '{"jsonrpc": "2.0", "id": 1', as: 'broken', responseId: null });
+  await runRequest(ctx, { kind: 'request', path: '1', sourceLine: 2, method: 'ping', as: 'barrier' });
+  await runExpect(ctx, { kind: 'expect', path: '2', sourceLine: 3, label: 'broken', until: 'barrier', error: { code: -32700 } });
+}
+
+describe('expect with until (a barrier)', () => {
+  it('passes an answer written before the barrier', async () => {
+    const ctx = context(new OrderedPeer('in-memory', 'before'));
+    await brokenLineThenPing(ctx);
+    expect(ctx.checks).toMatchObject([{ status: 'passed' }]);
+  });
+
+  it('judges silence once the barrier is answered, not at the bound', async () => {
+    const ctx = context(new OrderedPeer('in-memory', 'never'));
+    await brokenLineThenPing(ctx);
+    expect(ctx.checks).toMatchObject([{ status: 'warning' }]);
+    expect(ctx.checks[0]!.message).toContain('by the time `ping`, sent after it, was answered');
+  });
+
+  it('does not blame an answer that came after the barrier: the stream was not in order', async () => {
+    const ctx = context(new OrderedPeer('in-memory', 'after'));
+    await brokenLineThenPing(ctx);
+    // The late answer is in the session once the cell ends; the cell's checks are revised then.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(ctx.checks).toMatchObject([{ status: 'warning' }]);
+    const [check] = reviseLateAnswers(ctx.checks);
+    expect(check).toMatchObject({ status: 'errored' });
+    expect(check!.message).toContain('does not answer in order');
+  });
+
+  it('waits for the bound over HTTP, where every request has its own answer', async () => {
+    const ctx = context(new OrderedPeer('http', 'never'), 50);
+    await brokenLineThenPing(ctx);
+    expect(ctx.checks).toMatchObject([{ status: 'warning' }]);
+    expect(ctx.checks[0]!.message).toContain('within 50 ms');
+  });
+});
