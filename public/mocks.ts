@@ -87,6 +87,7 @@ export type {
   AuthorizationOptions,
   IssuedToken,
   MockAuthorizationServer,
+  MockIdentityProvider,
 } from '../mocks/auth/index.js';
 // The protocol types handlers and recordings are written in.
 export type {

@@ -6,7 +6,10 @@
 // user would configure them; the client also names a Client ID Metadata Document URL, which the SDKs
 // use when the authorization server supports such documents.
 // A context with grant_type client_credentials configures a machine client instead (the OAuth Client
-// Credentials extension): machineClientProvider builds the SDK's own provider for it.
+// Credentials extension): machineClientProvider builds the SDK's own provider for it. A context with
+// grant_type urn:ietf:params:oauth:grant-type:jwt-bearer configures an enterprise-managed client (the
+// Enterprise-Managed Authorization extension: the user's ID token from single sign-on, the identity
+// provider's token endpoint and the client's ids): enterpriseClientProvider builds the SDK's.
 const preRegistered = process.env.MCP_CONFORM_AUTH_CONTEXT ? JSON.parse(process.env.MCP_CONFORM_AUTH_CONTEXT) : undefined;
 
 /**
@@ -27,6 +30,34 @@ export function machineClientProvider({ ClientCredentialsProvider, PrivateKeyJwt
   return preRegistered.private_key
     ? new PrivateKeyJwtProvider({ ...common, privateKey: preRegistered.private_key, algorithm: preRegistered.algorithm })
     : new ClientCredentialsProvider({ ...common, clientSecret: preRegistered.client_secret });
+}
+
+/**
+ * The SDK's cross-app access provider for an enterprise-managed client configured in
+ * MCP_CONFORM_AUTH_CONTEXT, or undefined when the context configures none: when the SDK meets the
+ * 401 it discovers the MCP server's resource and authorization server, the callback exchanges the
+ * ID token at the identity provider for an ID-JAG (the SDK's requestJwtAuthorizationGrant), and the
+ * provider presents it with the JWT bearer grant. The SDK pieces are passed in (SDK 2.x only).
+ */
+export function enterpriseClientProvider({ CrossAppAccessProvider, requestJwtAuthorizationGrant }) {
+  if (preRegistered?.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return undefined;
+  return new CrossAppAccessProvider({
+    clientId: preRegistered.client_id,
+    clientSecret: preRegistered.client_secret,
+    expectedIssuer: preRegistered.issuer,
+    assertion: async (context) =>
+      (
+        await requestJwtAuthorizationGrant({
+          tokenEndpoint: preRegistered.idp_token_endpoint,
+          audience: context.authorizationServerUrl,
+          resource: context.resourceUrl,
+          idToken: preRegistered.id_token,
+          clientId: preRegistered.idp_client_id,
+          ...(context.scope ? { scope: context.scope } : {}),
+          fetchFn: context.fetchFn,
+        })
+      ).jwtAuthGrant,
+  });
 }
 
 export class HeadlessOAuthProvider {

@@ -9,7 +9,9 @@
 // client does discovery, registration, PKCE and the token exchange; the provider below "opens" the
 // authorization URL by fetching it and reads the code from the redirect's Location. Configured as a
 // machine client (OAuth Client Credentials extension), it uses the SDK's ClientCredentialsProvider or
-// PrivateKeyJwtProvider instead.
+// PrivateKeyJwtProvider instead. SDK 1.x has no provider for the Enterprise-Managed Authorization
+// extension (ID-JAG), so configured as an enterprise-managed client it tries the authorization code
+// flow and client/auth-enterprise-managed skips it.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';

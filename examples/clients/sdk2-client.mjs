@@ -6,10 +6,19 @@
 // MCP_CONFORM_SCENARIO; this client needs no special case: every client scenario asks it to
 // connect (probing for 2026-07-28 with server/discover first), list the tools (every page), call each one with its properties' defaults (giving up after a second), and disconnect.
 // Over HTTP it authorizes (OAuth, client/auth-* scenarios) headlessly, with headless-oauth.mjs; configured as
-// a machine client (OAuth Client Credentials extension) with the SDK's ClientCredentialsProvider or PrivateKeyJwtProvider.
-import { Client, ClientCredentialsProvider, PrivateKeyJwtProvider, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+// a machine client (OAuth Client Credentials extension) with the SDK's ClientCredentialsProvider or PrivateKeyJwtProvider,
+// as an enterprise-managed client (Enterprise-Managed Authorization extension) with its CrossAppAccessProvider.
+import {
+  Client,
+  ClientCredentialsProvider,
+  CrossAppAccessProvider,
+  PrivateKeyJwtProvider,
+  requestJwtAuthorizationGrant,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { connectWithOAuth, machineClientExtensions, machineClientProvider } from './headless-oauth.mjs';
+import { connectWithOAuth, enterpriseClientProvider, machineClientExtensions, machineClientProvider } from './headless-oauth.mjs';
 import { settleSends, trackSends } from './settle-sends.mjs';
 
 const [command, ...args] = process.argv.slice(2);
@@ -49,7 +58,8 @@ try {
       overHttpTransport,
       UnauthorizedError,
       (provider) => provider.callback,
-      machineClientProvider({ ClientCredentialsProvider, PrivateKeyJwtProvider }),
+      machineClientProvider({ ClientCredentialsProvider, PrivateKeyJwtProvider }) ??
+        enterpriseClientProvider({ CrossAppAccessProvider, requestJwtAuthorizationGrant }),
     );
   else await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
   const tools = [];

@@ -11,11 +11,16 @@
 // (any audience, scope or lifetime), publishes their keys at /jwks and answers token introspection
 // (RFC 7662), so a protected server under test can trust it. With `clientCredentials` it serves the
 // OAuth Client Credentials extension: a machine client authenticated by a secret or a JWT assertion
-// (client-assertion.ts) gets a token for `grant_type=client_credentials`.
+// (client-assertion.ts) gets a token for `grant_type=client_credentials`. With `enterpriseManaged` it
+// serves the Enterprise-Managed Authorization extension: the known client gets a token for the JWT
+// bearer grant (RFC 7523) when its assertion is a valid ID-JAG of the trusted identity provider
+// (identity-provider.ts, id-jag.ts).
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_ASSERTION_ALG, clientAssertionProblem, generateClientKey, JWT_BEARER_ASSERTION_TYPE, type ClientKey } from './client-assertion.js';
 import { readSmallBody, sendJson } from './http-util.js';
+import { idJagProblem, JWT_BEARER_GRANT } from './id-jag.js';
+import type { MockIdentityProvider } from './identity-provider.js';
 import { pkceMismatch } from './pkce.js';
 import { TokenSigner, type AccessTokenClaims } from './signed-tokens.js';
 import type { AuthRequestRecord, AuthSetup, TokenEndpointAuthMethod } from './types.js';
@@ -84,6 +89,10 @@ export class MockAuthorizationServer {
   private readonly clientKey: ClientKey | undefined;
   /** What was wrong with each client assertion received (undefined: valid), judged when it arrived. */
   private readonly assertionChecks = new Map<string, string | undefined>();
+  /** What was wrong with each ID-JAG presented in a JWT bearer grant (undefined: accepted), judged when it arrived. */
+  private readonly idJagChecks = new Map<string, string | undefined>();
+  /** The identity provider whose ID-JAGs this server accepts, and the MCP endpoint they must name (enterprise-managed setups). */
+  private trusted: { idp: MockIdentityProvider; resource: () => string } | undefined;
 
   constructor(
     private readonly setup: AuthSetup,
@@ -96,6 +105,19 @@ export class MockAuthorizationServer {
     // No redirect URI: a machine client has no business at the authorization endpoint.
     if (machine) this.clients.set(machine.clientId, { redirectUris: [], ...(machine.clientSecret !== undefined ? { secret: machine.clientSecret } : {}) });
     this.clientKey = machine?.privateKeyJwt ? generateClientKey() : undefined;
+    const enterprise = setup.enterpriseManaged;
+    // No redirect URI either: this client gets its tokens with the JWT bearer grant only.
+    if (enterprise) this.clients.set(enterprise.clientId, { redirectUris: [], secret: enterprise.clientSecret });
+  }
+
+  /** Accept ID-JAGs issued by `idp` that name the MCP endpoint `resource()` (Enterprise-Managed Authorization). */
+  trustIdentityProvider(idp: MockIdentityProvider, resource: () => string): void {
+    this.trusted = { idp, resource };
+  }
+
+  /** Why an ID-JAG presented to this server was refused when it arrived (undefined: accepted or never presented). */
+  idJagProblem(assertion: string | undefined): string | undefined {
+    return assertion === undefined ? 'no assertion' : this.idJagChecks.get(assertion);
   }
 
   private get authMethods(): TokenEndpointAuthMethod[] {
@@ -104,7 +126,9 @@ export class MockAuthorizationServer {
       ? machine.privateKeyJwt
         ? ['private_key_jwt']
         : ['client_secret_basic', 'client_secret_post']
-      : undefined;
+      : this.setup.enterpriseManaged
+        ? ['client_secret_basic', 'client_secret_post']
+        : undefined;
     return this.setup.tokenEndpointAuthMethods ?? machineDefault ?? AUTH_METHODS;
   }
 
@@ -114,6 +138,20 @@ export class MockAuthorizationServer {
    * credentials belong to and its secret or private key (PKCS#8 PEM) and signing algorithm.
    */
   clientContext(): Record<string, string> | undefined {
+    const enterprise = this.setup.enterpriseManaged;
+    if (enterprise && this.trusted) {
+      const idp = this.trusted.idp;
+      return {
+        grant_type: JWT_BEARER_GRANT,
+        client_id: enterprise.clientId,
+        client_secret: enterprise.clientSecret,
+        issuer: this.issuer,
+        idp_issuer: idp.issuer,
+        idp_token_endpoint: idp.tokenEndpoint,
+        idp_client_id: idp.idpClientId,
+        id_token: idp.idToken(),
+      };
+    }
     const machine = this.setup.clientCredentials;
     if (machine) {
       return {
@@ -172,7 +210,11 @@ export class MockAuthorizationServer {
       token_endpoint: `${this.issuer}${AUTH_PATHS.token}`,
       ...(this.registrationOpen ? { registration_endpoint: `${this.issuer}${AUTH_PATHS.register}` } : {}),
       response_types_supported: ['code'],
-      grant_types_supported: this.setup.clientCredentials ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
+      grant_types_supported: this.setup.clientCredentials
+        ? ['client_credentials']
+        : this.setup.enterpriseManaged
+          ? [JWT_BEARER_GRANT]
+          : ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: this.authMethods,
       ...(this.authMethods.includes('private_key_jwt') ? { token_endpoint_auth_signing_alg_values_supported: [CLIENT_ASSERTION_ALG] } : {}),
@@ -227,7 +269,7 @@ export class MockAuthorizationServer {
 
   /** Dynamic registration is offered unless the setup turns it off; a client credentials setup has none (its client is known out of band). */
   private get registrationOpen(): boolean {
-    return this.setup.registration !== false && this.setup.clientCredentials === undefined;
+    return this.setup.registration !== false && this.setup.clientCredentials === undefined && this.setup.enterpriseManaged === undefined;
   }
 
   isValidToken(value: string): boolean {
@@ -316,10 +358,11 @@ export class MockAuthorizationServer {
     const q = record.query;
     const client = q.client_id === undefined ? undefined : this.clientFor(q.client_id);
     const redirectUri = q.redirect_uri ?? (client?.redirectUris?.length === 1 ? client.redirectUris[0] : undefined);
-    if (client && q.client_id === this.setup.clientCredentials?.clientId) {
-      record.outcome = 'refused the authorization request: a client credentials client has no authorization endpoint';
+    if (client && (q.client_id === this.setup.clientCredentials?.clientId || q.client_id === this.setup.enterpriseManaged?.clientId)) {
+      const grant = q.client_id === this.setup.clientCredentials?.clientId ? 'the client credentials grant' : 'the JWT bearer grant (an ID-JAG)';
+      record.outcome = `refused the authorization request: this client is known for ${grant} only`;
       res.writeHead(400, { 'content-type': 'text/plain' });
-      res.end('this client is known for the client credentials grant only');
+      res.end(`this client is known for ${grant} only`);
       return;
     }
     if (!client || redirectUri === undefined || !(client.redirectUris?.includes(redirectUri) ?? isLoopback(redirectUri))) {
@@ -377,6 +420,12 @@ export class MockAuthorizationServer {
     } else if (body.grant_type === 'client_credentials' && this.setup.clientCredentials) {
       if (clientId !== this.setup.clientCredentials.clientId) return fail(400, 'unauthorized_client', 'this client may not use the client credentials grant');
       issued = { clientId, scope: body.scope, resource: body.resource };
+    } else if (body.grant_type === JWT_BEARER_GRANT && this.setup.enterpriseManaged && this.trusted) {
+      const { idp, resource } = this.trusted;
+      const problem = idJagProblem(body.assertion, { publicKey: idp.publicKey, idpIssuer: idp.issuer, audience: this.issuer, clientId, resource: resource() });
+      if (body.assertion !== undefined) this.idJagChecks.set(body.assertion, problem);
+      if (problem !== undefined) return fail(400, 'invalid_grant', problem);
+      issued = { clientId, scope: body.scope, resource: body.resource ?? resource() };
     } else {
       return fail(400, 'unsupported_grant_type', `grant_type ${body.grant_type ?? '(absent)'} is not supported`);
     }
@@ -384,7 +433,9 @@ export class MockAuthorizationServer {
     this.tokens.set(access, issued);
     // A setup without refresh tokens shows whether the client assumes it will always get one; the
     // client credentials grant issues none (RFC 6749 section 4.4.3: the client can simply ask again).
-    const refresh = this.setup.refreshTokens === false || body.grant_type === 'client_credentials' ? undefined : token('refresh');
+    // Nor does the JWT bearer grant (RFC 7523 section 3.1: a new assertion gets a new token).
+    const refresh =
+      this.setup.refreshTokens === false || body.grant_type === 'client_credentials' || body.grant_type === JWT_BEARER_GRANT ? undefined : token('refresh');
     if (refresh !== undefined) this.refreshTokens.set(refresh, issued);
     record.outcome = `issued access token ${access}${refresh === undefined ? ' (no refresh token)' : ''}`;
     sendJson(res, 200, {

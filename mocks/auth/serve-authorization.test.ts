@@ -316,6 +316,101 @@ describe('serveAuthorization: the OAuth Client Credentials extension', () => {
   });
 });
 
+describe('serveAuthorization: the Enterprise-Managed Authorization extension', () => {
+  const enterprise = { clientId: 'app', clientSecret: 'app-secret', idpClientId: 'app-sso' };
+  const basic = `Basic ${Buffer.from('app:app-secret').toString('base64')}`;
+  const post = (where: string, form: Record<string, string>, authorization?: string) =>
+    fetch(where, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(authorization ? { authorization } : {}) },
+      body: new URLSearchParams(form),
+    });
+  const claimsOf = (jwt: string) => jwt.split('.').map((part, i) => (i < 2 ? JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) : part));
+  const exchangeForm = (handle: AuthorizationHandle, idToken: string) => ({
+    grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+    requested_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
+    audience: handle.issuer,
+    resource: handle.url,
+    subject_token: idToken,
+    subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+    client_id: 'app-sso',
+  });
+
+  it('hands the client its ID token, exchanges it for an ID-JAG, and the authorization server trades that for a token', async () => {
+    const handle = await serve({ enterpriseManaged: enterprise });
+    const idp = handle.identityProvider!;
+    const context = handle.authorizationServer.clientContext()!;
+    expect(context).toMatchObject({
+      grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+      client_id: 'app',
+      client_secret: 'app-secret',
+      issuer: handle.issuer,
+      idp_issuer: idp.issuer,
+      idp_token_endpoint: `${idp.issuer}/token`,
+      idp_client_id: 'app-sso',
+    });
+    expect(claimsOf(context.id_token!)[1]).toMatchObject({ iss: idp.issuer, aud: 'app-sso' });
+    const idpMetadata = (await (await fetch(`${idp.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(idpMetadata).toMatchObject({ issuer: idp.issuer, token_endpoint: `${idp.issuer}/token` });
+    const asMetadata = (await (await fetch(`${handle.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(asMetadata.grant_types_supported).toEqual(['urn:ietf:params:oauth:grant-type:jwt-bearer']);
+    expect(asMetadata.registration_endpoint).toBeUndefined();
+
+    const exchanged = await post(`${idp.issuer}/token`, { ...exchangeForm(handle, context.id_token!), scope: 'mcp' });
+    expect(exchanged.status).toBe(200);
+    const answer = (await exchanged.json()) as Record<string, string>;
+    expect(answer).toMatchObject({ issued_token_type: 'urn:ietf:params:oauth:token-type:id-jag', token_type: 'N_A', scope: 'mcp' });
+    const [header, claims] = claimsOf(answer.access_token!);
+    expect(header).toMatchObject({ alg: 'ES256', typ: 'oauth-id-jag+jwt' });
+    expect(claims).toMatchObject({ iss: idp.issuer, aud: handle.issuer, resource: handle.url, client_id: 'app', scope: 'mcp' });
+    expect(idp.hasIssued(answer.access_token!)).toBe(true);
+
+    const granted = await post(`${handle.issuer}/token`, { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: answer.access_token! }, basic);
+    expect(granted.status).toBe(200);
+    const issued = (await granted.json()) as { access_token: string; refresh_token?: string };
+    expect(issued.refresh_token).toBeUndefined();
+    const reached = await fetch(handle.url, { method: 'POST', headers: { authorization: `Bearer ${issued.access_token}` }, body: '{}' });
+    expect(reached.status).toBe(200);
+    expect(handle.requests.filter((r) => r.to === 'identity-provider').map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+      'GET /.well-known/oauth-authorization-server 200',
+      'POST /token 200',
+    ]);
+  });
+
+  it('the identity provider refuses what it cannot honour, the authorization server anything but a valid ID-JAG of its client', async () => {
+    const handle = await serve({ enterpriseManaged: enterprise });
+    const idp = handle.identityProvider!;
+    const idToken = handle.authorizationServer.clientContext()!.id_token!;
+    const refusal = async (form: Record<string, string>) => {
+      const answer = await post(`${idp.issuer}/token`, form);
+      return `${answer.status} ${((await answer.json()) as { error: string }).error}`;
+    };
+    const good = exchangeForm(handle, idToken);
+    expect(await refusal({ ...good, requested_token_type: 'urn:ietf:params:oauth:token-type:access_token' })).toBe('400 invalid_request');
+    expect(await refusal({ ...good, audience: handle.url })).toBe('400 invalid_target');
+    expect(await refusal({ ...good, resource: 'https://other.example/mcp' })).toBe('400 invalid_target');
+    // Another user's claims under the provider's signature: the signature no longer verifies.
+    const [head, , signature] = idToken.split('.');
+    const forged = `${head}.${Buffer.from(JSON.stringify({ ...claimsOf(idToken)[1], sub: 'someone-else' })).toString('base64url')}.${signature}`;
+    expect(await refusal({ ...good, subject_token: forged })).toBe('400 invalid_grant');
+    expect(await refusal({ ...good, client_id: 'someone-else' })).toBe('401 invalid_client');
+
+    // The ID token itself is no ID-JAG; why is remembered for the verdict.
+    const direct = await post(`${handle.issuer}/token`, { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: idToken }, basic);
+    expect(direct.status).toBe(400);
+    expect(handle.authorizationServer.idJagProblem(idToken)).toMatch(/typ is "JWT", not oauth-id-jag\+jwt/);
+    const grant = ((await (await post(`${idp.issuer}/token`, good)).json()) as { access_token: string }).access_token;
+    const wrongSecret = `Basic ${Buffer.from('app:wrong').toString('base64')}`;
+    expect((await post(`${handle.issuer}/token`, { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: grant }, wrongSecret)).status).toBe(
+      401,
+    );
+    const authorize = await fetch(`${handle.issuer}/authorize?response_type=code&client_id=app&redirect_uri=${encodeURIComponent(REDIRECT)}`, {
+      redirect: 'manual',
+    });
+    expect(authorize.status).toBe(400);
+  });
+});
+
 describe('pkceMismatch', () => {
   it('accepts the matching S256 and plain verifiers and names every other case', () => {
     expect(pkceMismatch(s256(VERIFIER), 'S256', VERIFIER)).toBeUndefined();

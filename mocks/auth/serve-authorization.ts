@@ -8,11 +8,13 @@
 // `insufficient_scope` instead (basic/authorization, "Scope challenge handling"). With `tokenUses`,
 // a token stops working after that many requests (401 `invalid_token`, as for an expired token).
 // With `migrateAfter`, the MCP server moves to a second authorization server mid-run: its metadata
-// then names the new issuer and the first one's tokens are refused.
+// then names the new issuer and the first one's tokens are refused. With `enterpriseManaged`, a mock
+// enterprise identity provider runs on a third port and the authorization server accepts its ID-JAGs.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockAuthorizationServer } from './authorization-server.js';
 import { readRawBody, recordOf, sendJson } from './http-util.js';
+import { MockIdentityProvider } from './identity-provider.js';
 import type { AuthRequestListener, AuthRequestRecord, AuthSetup } from './types.js';
 
 export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
@@ -38,6 +40,8 @@ export interface AuthorizationHandle {
   readonly authorizationServer: MockAuthorizationServer;
   /** With `migrateAfter`: the authorization server the MCP server moves to (its own port and issuer). */
   readonly secondAuthorizationServer: MockAuthorizationServer | undefined;
+  /** With `enterpriseManaged`: the enterprise identity provider (its own port and issuer). */
+  readonly identityProvider: MockIdentityProvider | undefined;
   /** Every request to the resource and the authorization server, in arrival order. */
   readonly requests: AuthRequestRecord[];
   close(): Promise<void>;
@@ -58,6 +62,19 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
   if (setup.migrateAfter !== undefined && mode === 'none')
     throw new Error('Failed to serve authorization: migrateAfter needs protected resource metadata to name the new server. Drop resourceMetadata: none.');
   const second = setup.migrateAfter === undefined ? undefined : new MockAuthorizationServer(setup);
+  const enterprise = setup.enterpriseManaged;
+  if (enterprise && mode === 'none')
+    throw new Error(
+      'Failed to serve authorization: enterpriseManaged needs protected resource metadata to name the MCP server and its authorization server. Drop resourceMetadata: none.',
+    );
+  const idp = enterprise
+    ? new MockIdentityProvider({
+        idpClientId: enterprise.idpClientId ?? `${enterprise.clientId}-idp`,
+        mcpClientId: enterprise.clientId,
+        target: () => ({ audience: as.issuer, resource: endpoint() }),
+      })
+    : undefined;
+  if (idp) as.trustIdentityProvider(idp, () => endpoint());
   /** The authorization server the protected resource trusts now (the second one once it moved). */
   let current = as;
   let authorizedRequests = 0;
@@ -214,6 +231,14 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
     );
   const authServer = mode === 'none' ? undefined : serveAuthorizationServer(as);
   const secondServer = second ? serveAuthorizationServer(second) : undefined;
+  const idpServer = idp
+    ? http.createServer(
+        guarded(async (req, res) => {
+          const [record, url] = track('identity-provider', req, res, idp.issuer);
+          if (!(await idp.handle(req, res, url, record))) notFound(res, record);
+        }),
+      )
+    : undefined;
 
   const listen = (server: http.Server) =>
     new Promise<string>((resolve, reject) => {
@@ -223,6 +248,7 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
   resourceOrigin = await listen(resource);
   as.issuer = authServer ? await listen(authServer) : resourceOrigin;
   if (second && secondServer) second.issuer = await listen(secondServer);
+  if (idp && idpServer) idp.issuer = await listen(idpServer);
 
   const stop = (server: http.Server) =>
     new Promise<void>((resolve) => {
@@ -235,9 +261,10 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
     resourceMetadataUrl: servedMetadataPath === undefined ? undefined : `${resourceOrigin}${servedMetadataPath}`,
     authorizationServer: as,
     secondAuthorizationServer: second,
+    identityProvider: idp,
     requests,
     async close() {
-      await Promise.all([stop(resource), ...[authServer, secondServer].filter((s) => s !== undefined).map(stop)]);
+      await Promise.all([stop(resource), ...[authServer, secondServer, idpServer].filter((s) => s !== undefined).map(stop)]);
       agent.destroy();
     },
   };

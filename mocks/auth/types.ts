@@ -70,14 +70,24 @@ export interface AuthSetup {
    * private half the runner hands to the client. Registration is off.
    */
   clientCredentials?: { clientId: string; clientSecret?: string; privateKeyJwt?: boolean };
+  /**
+   * The Enterprise-Managed Authorization extension (cross-app access): a mock enterprise identity
+   * provider on its own loopback port, where the user has already signed in to the client (the
+   * runner hands the client the provider's ID token). Its token endpoint exchanges that ID token
+   * (RFC 8693) for an ID-JAG naming this MCP server; the authorization server knows the client
+   * (`clientId`, `clientSecret`), issues tokens only for the JWT bearer grant (RFC 7523) with a valid
+   * ID-JAG, and refuses it the authorization endpoint. `idpClientId` is the client's id at the
+   * identity provider (default: `clientId` with `-idp` appended). Registration is off.
+   */
+  enterpriseManaged?: { clientId: string; clientSecret: string; idpClientId?: string };
 }
 
 export type TokenEndpointAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
 
 /** One HTTP request the mock authorization layer saw (protected resource or authorization server). */
 export interface AuthRequestRecord {
-  /** Where it went: the protected MCP server (its endpoint or its metadata) or the authorization server. */
-  to: 'resource' | 'authorization-server';
+  /** Where it went: the protected MCP server (its endpoint or its metadata), the authorization server, or (enterprise-managed setups) the identity provider. */
+  to: 'resource' | 'authorization-server' | 'identity-provider';
   /** For a request to an authorization server: its issuer (which one, when the setup has two). */
   issuer?: string;
   method: string;

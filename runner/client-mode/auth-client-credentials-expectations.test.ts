@@ -27,6 +27,9 @@ function facts(setup: AuthSetup, records: AuthRequestRecord[], assertionProblem:
     assertionProblem: () => assertionProblem,
     secondIssuer: undefined,
     isFirstServerClient: () => false,
+    identityProviderIssuer: undefined,
+    isIssuedIdJag: () => false,
+    idJagProblem: () => undefined,
   };
 }
 

@@ -4,7 +4,8 @@
 // never in a query string, and the scopes it asked for. Step-up, client identity and issuer duties
 // have judges of their own (auth-step-up-, auth-registration-, auth-issuer-, auth-refresh-,
 // auth-migration-expectations.ts), and so has the OAuth Client Credentials extension
-// (auth-client-credentials-expectations.ts).
+// (auth-client-credentials-expectations.ts), and so has the Enterprise-Managed Authorization extension
+// (auth-enterprise-managed-expectations.ts).
 import { pkceMismatch, RESOURCE_METADATA_PATH } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
 import type { HttpVerdict } from './types.js';
@@ -14,6 +15,7 @@ import { judgeRefreshDuty } from './auth-refresh-expectations.js';
 import { judgeRegistrationDuty } from './auth-registration-expectations.js';
 import { canonicalResourceForms, list, noFlow, showRequest, type Seen } from './auth-request-view.js';
 import { judgeClientCredentialsDuty } from './auth-client-credentials-expectations.js';
+import { judgeEnterpriseManagedDuty } from './auth-enterprise-managed-expectations.js';
 import { judgeStepUpDuty } from './auth-step-up-expectations.js';
 import type { AuthCheckName } from './types.js';
 
@@ -52,6 +54,11 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
     case 'client-credentials-resource':
     case 'client-credentials-renewal':
       return judgeClientCredentialsDuty(duty, facts);
+    case 'enterprise-token-exchange':
+    case 'enterprise-exchange-target':
+    case 'enterprise-jwt-grant':
+    case 'enterprise-client-authentication':
+      return judgeEnterpriseManagedDuty(duty, facts);
     case 'refresh-not-assumed':
     case 'refresh-grant-type':
     case 'offline-access-when-advertised':

@@ -41,7 +41,7 @@ export class AuthorizingHttpHost implements ClientHost {
       setup: this.setup,
       upstream,
       onRequest: (r, phase) => {
-        const where = r.to === 'resource' ? 'protected resource' : 'authorization server';
+        const where = r.to === 'resource' ? 'protected resource' : r.to === 'identity-provider' ? 'identity provider' : 'authorization server';
         if (phase === 'arrived') {
           const query = Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : '';
           this.seqs.set(
@@ -75,11 +75,14 @@ export class AuthorizingHttpHost implements ClientHost {
       isFirstServerClient: (clientId) => handle.authorizationServer.hasRegistered(clientId),
       clientContext: handle.authorizationServer.clientContext(),
       assertionProblem: (assertion) => handle.authorizationServer.assertionProblem(assertion),
+      identityProviderIssuer: handle.identityProvider?.issuer,
+      isIssuedIdJag: (value) => handle.identityProvider?.hasIssued(value) ?? false,
+      idJagProblem: (assertion) => handle.authorizationServer.idJagProblem(assertion),
     };
     const second = handle.secondAuthorizationServer;
     this.record(
       'note',
-      `OAuth: the MCP endpoint is protected at ${handle.url}; authorization server ${handle.issuer}${second ? `, later ${second.issuer} (after ${this.setup.migrateAfter} authorized request(s))` : ''}`,
+      `OAuth: the MCP endpoint is protected at ${handle.url}; authorization server ${handle.issuer}${second ? `, later ${second.issuer} (after ${this.setup.migrateAfter} authorized request(s))` : ''}${handle.identityProvider ? `; enterprise identity provider ${handle.identityProvider.issuer}` : ''}`,
     );
     return handle.url;
   }

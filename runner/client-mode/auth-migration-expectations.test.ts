@@ -38,6 +38,9 @@ function factsOf(steps: Step[], options: { moved?: boolean } = {}): AuthFacts {
     isFirstServerClient: (id) => id === 'old',
     clientContext: undefined,
     assertionProblem: () => undefined,
+    identityProviderIssuer: undefined,
+    isIssuedIdJag: () => false,
+    idJagProblem: () => undefined,
   };
 }
 

@@ -75,4 +75,10 @@ export interface AuthFacts {
   clientContext: Record<string, string> | undefined;
   /** Why a JWT client assertion was not valid when the authorization server received it (undefined: valid). */
   assertionProblem(assertion: string | undefined): string | undefined;
+  /** With `enterpriseManaged`: the identity provider's issuer (its requests have `to: 'identity-provider'`). */
+  identityProviderIssuer: string | undefined;
+  /** Whether the identity provider issued `value` as an ID-JAG. */
+  isIssuedIdJag(value: string): boolean;
+  /** Why the authorization server refused an ID-JAG presented to it (undefined: accepted or never presented). */
+  idJagProblem(assertion: string | undefined): string | undefined;
 }

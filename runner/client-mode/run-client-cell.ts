@@ -1,7 +1,7 @@
 // Runs one client cell: serve the scenario's mock to the client command through the relay, let the
 // client run (bounded), stop it, and judge what it sent. The client learns which behaviour to
 // exhibit from MCP_CONFORM_SCENARIO (and the revision under test from MCP_CONFORM_REVISION).
-import { createMockFromConfig, type MockConfig, type MockServer } from '../../mocks/index.js';
+import { createMockFromConfig, JWT_BEARER_GRANT, type MockConfig, type MockServer } from '../../mocks/index.js';
 import { isRevision, isStateless, type Revision } from '../../schema/revisions.js';
 import type { MessageValidator } from '../checks/index.js';
 import type { MatchContext } from '../matchers/index.js';
@@ -147,6 +147,12 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
         'the client did not use the client credentials grant (no token request without an authorization request); the OAuth Client Credentials extension (io.modelcontextprotocol/oauth-client-credentials) is opt-in',
     });
   }
+  if (scenario.auth?.enterpriseManaged && !attemptedEnterpriseManaged(bridge.auth)) {
+    return done('skipped', [], {
+      skipReason:
+        'the client made no token exchange request to the identity provider and no JWT bearer grant request to the authorization server; the Enterprise-Managed Authorization extension (io.modelcontextprotocol/enterprise-managed-authorization) is opt-in',
+    });
+  }
   if (scenario.auth && !input.judgeAuthorization && !attemptedAuthorization(bridge.auth)) {
     return done('skipped', [], {
       skipReason:
@@ -193,6 +199,16 @@ function attemptedClientCredentials(auth: AuthFacts | undefined): boolean {
   return false;
 }
 
+/** Whether the client went to the identity provider's token endpoint, or presented a JWT grant to the authorization server: it tried the extension. */
+function attemptedEnterpriseManaged(auth: AuthFacts | undefined): boolean {
+  return (auth?.requests ?? []).some(
+    ({ r }) =>
+      r.method === 'POST' &&
+      r.path === '/token' &&
+      (r.to === 'identity-provider' || (r.to === 'authorization-server' && r.body?.grant_type === JWT_BEARER_GRANT)),
+  );
+}
+
 /** Whether the client did anything OAuth asks of it, beyond being answered 401 at the MCP endpoint. */
 function attemptedAuthorization(auth: AuthFacts | undefined): boolean {
   if (!auth) return false;
@@ -204,7 +220,9 @@ function attemptedAuthorization(auth: AuthFacts | undefined): boolean {
 /**
  * What a client behind the mock OAuth layer is given besides the URL, as a user would configure it:
  * the credentials of a pre-registered client (basic/authorization, "Pre-registration"), or of a
- * machine client for the OAuth Client Credentials extension (its id, secret or private key).
+ * machine client for the OAuth Client Credentials extension (its id, secret or private key), or of
+ * an enterprise-managed client (its id and secret at the authorization server, the identity
+ * provider's token endpoint, its id there and the user's ID token from single sign-on).
  */
 function authContextEnv(auth: AuthFacts | undefined): Record<string, string> {
   const context = auth?.clientContext;

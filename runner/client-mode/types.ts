@@ -84,6 +84,10 @@ const AUTH_CHECKS = [
   'client-credentials-assertion',
   'client-credentials-resource',
   'client-credentials-renewal',
+  'enterprise-token-exchange',
+  'enterprise-exchange-target',
+  'enterprise-jwt-grant',
+  'enterprise-client-authentication',
 ] as const;
 export type AuthCheckName = (typeof AUTH_CHECKS)[number];
 

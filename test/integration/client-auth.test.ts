@@ -1,7 +1,8 @@
 // Client authorization beyond discovery and PKCE, end to end: step-up on 403 insufficient_scope and
 // its retry limit, pre-registered clients and the token endpoint's client authentication, Client ID
 // Metadata Documents, application_type in registration, the 2026-07-28 issuer and refresh-token checks,
-// protected resource metadata about another resource, and the move to a new authorization server. Each
+// protected resource metadata about another resource, the move to a new authorization server, and the
+// OAuth Client Credentials and Enterprise-Managed Authorization extensions. Each
 // planted defect of the mini client (test/fixtures/clients/README.md) must be caught by its exact
 // scenario, rule and verdict, and nothing else of that cell may fail.
 import { describe, expect, it } from 'vitest';
@@ -267,5 +268,75 @@ describe('client authorization: planted defects', () => {
       expect(cell?.checks.find((c) => c.rule === d.rule)?.status, `${d.scenario} ${d.revision} ${d.rule}`).toBe('passed');
     }
     expect(run.code).toBe(0);
+  }, 120_000);
+});
+
+const ENTERPRISE = 'client/auth-enterprise-managed';
+/** Each defect of the enterprise-managed client, with every check of its cell that does not pass. */
+const ENTERPRISE_DEFECTS = [
+  { defect: 'auth-ema-wrong-token-type', revision: '2025-11-25', findings: ['client.auth.enterprise-managed.token-exchange failed'] },
+  { defect: 'auth-ema-wrong-audience', revision: '2026-07-28', findings: ['client.auth.enterprise-managed.token-exchange-target failed'] },
+  { defect: 'auth-ema-no-resource', revision: '2025-06-18', findings: ['client.auth.enterprise-managed.token-exchange-target failed'] },
+  // It skips the identity provider and presents the ID token itself: no exchange, and no ID-JAG as the grant.
+  {
+    defect: 'auth-ema-id-token-to-as',
+    revision: '2025-11-25',
+    findings: ['client.auth.enterprise-managed.token-exchange failed', 'client.auth.enterprise-managed.jwt-bearer-grant failed'],
+  },
+  { defect: 'auth-ema-no-client-auth', revision: '2026-07-28', findings: ['client.auth.enterprise-managed.client-authentication warning'] },
+] as const;
+
+describe('client authorization: the Enterprise-Managed Authorization extension', () => {
+  it('each planted defect of the enterprise-managed client is caught by its rule and verdict, and nothing else of its cell', async () => {
+    const found = await plant(ENTERPRISE_DEFECTS.map((d) => ({ defect: d.defect, revision: d.revision, scenario: ENTERPRISE })));
+    expect(found).toEqual(ENTERPRISE_DEFECTS.map((d) => ({ defect: d.defect, scenario: ENTERPRISE, revision: d.revision, findings: [...d.findings] })));
+  }, 120_000);
+
+  it('the correct mini client passes at every revision, each rule with a verdict', async () => {
+    const run = await runAuth(`${MINI} {url}`, [ENTERPRISE]);
+    const verdicts = run.report.scenarios.map(
+      (s) =>
+        `${s.revision} ${s.status} ${s.checks
+          .filter((c) => c.rule.startsWith('client.auth.'))
+          .map((c) => `${c.rule} ${c.status}`)
+          .join(', ')}`,
+    );
+    const rules = [
+      'client.auth.enterprise-managed.token-exchange',
+      'client.auth.enterprise-managed.token-exchange-target',
+      'client.auth.enterprise-managed.jwt-bearer-grant',
+      'client.auth.enterprise-managed.client-authentication',
+      'client.auth.bearer-header',
+    ];
+    expect(verdicts).toEqual(['2025-06-18', '2025-11-25', '2026-07-28'].map((r) => `${r} passed ${rules.map((rule) => `${rule} passed`).join(', ')}`));
+  }, 120_000);
+
+  it('even with --auth, a client that tries neither the token exchange nor the JWT grant is skipped with the reason, never failed', async () => {
+    const [plain, noOAuth] = await Promise.all([
+      // An authorization code client: the authorization server refuses it the authorization endpoint.
+      runAuth(`${MINI} --defect auth-ignore-preregistered {url}`, [ENTERPRISE], '2025-11-25'),
+      runAuth(`${MINI} --defect no-oauth {url}`, [ENTERPRISE], '2026-07-28'),
+    ]);
+    for (const run of [plain, noOAuth]) {
+      expect(run.report.scenarios.map((s) => s.status)).toEqual(['skipped']);
+      expect(run.report.scenarios[0]!.skipReason).toMatch(/no token exchange request .*enterprise-managed-authorization\) is opt-in/);
+    }
+  }, 120_000);
+
+  it('SDK 2.x passes with its CrossAppAccessProvider and requestJwtAuthorizationGrant; SDK 1.x has no such provider and is skipped', async () => {
+    const [v1, v2] = await Promise.all([
+      runAuth('node examples/clients/sdk-client.mjs {url}', [ENTERPRISE], '2025-11-25'),
+      runAuth('node examples/clients/sdk2-client.mjs {url}', [ENTERPRISE], '2026-07-28'),
+    ]);
+    expect(v1.report.scenarios.map((s) => s.status)).toEqual(['skipped']);
+    expect(v2.report.scenarios.map((s) => s.status)).toEqual(['passed']);
+    const checks = v2.report.scenarios[0]!.checks.filter((c) => c.rule.startsWith('client.auth.')).map((c) => `${c.rule} ${c.status}`);
+    expect(checks).toEqual([
+      'client.auth.enterprise-managed.token-exchange passed',
+      'client.auth.enterprise-managed.token-exchange-target passed',
+      'client.auth.enterprise-managed.jwt-bearer-grant passed',
+      'client.auth.enterprise-managed.client-authentication passed',
+      'client.auth.bearer-header passed',
+    ]);
   }, 120_000);
 });

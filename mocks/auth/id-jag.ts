@@ -1,0 +1,113 @@
+// The tokens of the Enterprise-Managed Authorization extension (ext-auth,
+// enterprise-managed-authorization.mdx): the identity provider's ID token handed to the client as
+// the user's identity assertion, and the Identity Assertion JWT Authorization Grant (ID-JAG, section
+// 4.3) the provider issues in a token exchange. Both are ES256 JWTs signed with the provider's key;
+// idJagProblem is the check the MCP server's authorization server makes of an ID-JAG presented to
+// it (section 5.1). Node's crypto only, no JOSE library.
+import { randomUUID, sign, verify, type KeyObject } from 'node:crypto';
+
+/** RFC 8693 section 2.1: the token exchange grant. */
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+/** The `requested_token_type` and `issued_token_type` of an ID-JAG (section 4). */
+export const ID_JAG_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:id-jag';
+/** The `subject_token_type` of an OpenID Connect ID token (RFC 8693 section 3). */
+export const ID_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:id_token';
+/** RFC 7523 section 2.1: a JWT used as an authorization grant. */
+export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+/** The `typ` header an ID-JAG carries (section 4.3). */
+export const ID_JAG_TYP = 'oauth-id-jag+jwt';
+/** Clock skew allowed on `exp` (seconds). */
+const SKEW_SECONDS = 30;
+
+/** A compact ES256 JWS of `claims` with `header` (alg added). */
+export function signEs256(header: Record<string, unknown>, claims: Record<string, unknown>, privateKey: KeyObject): string {
+  const input = `${encode({ alg: 'ES256', ...header })}.${encode(claims)}`;
+  return `${input}.${sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
+}
+
+/** The header and claims of a compact JWS signed with `publicKey` (ES256), or why it is not one. */
+export function verifiedJwt(
+  jwt: string | undefined,
+  publicKey: KeyObject,
+): { header: Record<string, unknown>; claims: Record<string, unknown> } | { problem: string } {
+  if (jwt === undefined || jwt === '') return { problem: 'no JWT' };
+  const parts = jwt.split('.');
+  if (parts.length !== 3) return { problem: `not a compact JWS (${parts.length} parts)` };
+  const [head, body, signature] = parts as [string, string, string];
+  const header = decodeJson(head);
+  const claims = decodeJson(body);
+  if (!header || !claims) return { problem: 'its header or payload is not base64url-encoded JSON' };
+  const signed =
+    header.alg === 'ES256' &&
+    signature !== '' &&
+    verify('sha256', Buffer.from(`${head}.${body}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  if (!signed) return { problem: "it is not signed with the identity provider's key" };
+  return { header, claims };
+}
+
+export interface IdJagExpectations {
+  /** The identity provider's key, which signed every ID-JAG it issued. */
+  publicKey: KeyObject;
+  /** The identity provider's issuer. */
+  idpIssuer: string;
+  /** The issuer of the authorization server the ID-JAG is presented to (its `aud`). */
+  audience: string;
+  /** The client that authenticated the JWT grant request (the ID-JAG's `client_id` must name it). */
+  clientId: string | undefined;
+  /** The MCP server's endpoint (the ID-JAG's `resource` must name it, see resourceMatches). */
+  resource: string;
+  /** Seconds since the epoch; defaults to now. */
+  now?: number;
+}
+
+/** Why `assertion` is not an ID-JAG the authorization server may accept (section 5.1), or undefined. */
+export function idJagProblem(assertion: string | undefined, expected: IdJagExpectations): string | undefined {
+  const jwt = verifiedJwt(assertion, expected.publicKey);
+  if ('problem' in jwt) return `the assertion is not an ID-JAG of the identity provider: ${jwt.problem}`;
+  const { header, claims } = jwt;
+  if (header.typ !== ID_JAG_TYP) return `the assertion's typ is ${show(header.typ)}, not ${ID_JAG_TYP}: it is not an ID-JAG`;
+  if (claims.iss !== expected.idpIssuer) return `iss is ${show(claims.iss)}, not the identity provider ${expected.idpIssuer}`;
+  if (!sameIssuer(claims.aud, expected.audience)) return `aud is ${show(claims.aud)}, not this authorization server's issuer ${expected.audience}`;
+  if (typeof claims.resource !== 'string' || !resourceMatches(claims.resource, expected.resource))
+    return `the ID-JAG's resource ${show(claims.resource)} is not this MCP server (${expected.resource})`;
+  if (claims.client_id !== expected.clientId)
+    return `the ID-JAG's client_id ${show(claims.client_id)} is not the client that authenticated (${expected.clientId ?? 'none'})`;
+  const now = expected.now ?? Math.floor(Date.now() / 1000);
+  if (typeof claims.exp !== 'number' || claims.exp + SKEW_SECONDS < now) return `the ID-JAG expired (exp ${show(claims.exp)}, now ${now})`;
+  return undefined;
+}
+
+/** Whether `value` is `issuer`, with or without a trailing slash (the page's examples end issuers with one). */
+export function sameIssuer(value: unknown, issuer: string): boolean {
+  if (typeof value !== 'string') return false;
+  const bare = issuer.replace(/\/$/, '');
+  return value === bare || value === `${bare}/`;
+}
+
+/**
+ * Whether `value` names the MCP server at `endpoint`: its URL (with or without a trailing slash) or
+ * its origin, a less specific but valid resource URI (as the core rule on `resource` reads it).
+ */
+export function resourceMatches(value: string, endpoint: string): boolean {
+  const url = new URL(endpoint);
+  const forms = [url.href, url.href.replace(/\/$/, ''), url.origin, `${url.origin}/`].map((s) => s.toLowerCase());
+  return forms.includes(value.toLowerCase());
+}
+
+/** A fresh JWT id. */
+export const jwtId = (): string => randomUUID();
+
+function encode(value: unknown): string {
+  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+}
+
+function decodeJson(part: string): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const show = (value: unknown) => (value === undefined ? '(absent)' : JSON.stringify(value));
