@@ -14,17 +14,29 @@ const SDK_HTTP_FAILURES = [
   'client/http-reinitialize-after-404 2025-11-25',
 ];
 
+// Over stdio every scenario at the oldest and newest revision of each era the client speaks,
+// through the SDK's stdio transport and our relay; the HTTP runs below take every revision. A
+// client process per cell is the cost (about 0.4 s of CPU each).
+const SDK1_STDIO: ('2024-11-05' | '2025-11-25')[] = ['2024-11-05', '2025-11-25'];
+
 describe('mcp-conform --client versus the TypeScript SDK clients', () => {
   it('the TypeScript SDK 1.x client passes at its revisions and is skipped where it speaks none', async () => {
-    const { code, report } = await runClient({ command: 'node examples/clients/sdk-client.mjs {command}' });
-    const notPassed = report.scenarios.filter((s) => s.status !== 'passed' && !httpOnly(s));
-    expect(notPassed.every((s) => s.status === 'skipped' && s.revision === '2026-07-28' && /does not speak 2026-07-28/.test(s.skipReason ?? ''))).toBe(true);
-    expect(report.summary.passed).toBeGreaterThanOrEqual(20);
+    const [{ code, report }, unnamed] = await Promise.all([
+      runClient({ command: 'node examples/clients/sdk-client.mjs {command}', revisions: SDK1_STDIO }),
+      // Without --revision, 2026-07-28 is skipped for a client that does not take it up (naming it would judge it).
+      runClient({ command: 'node examples/clients/sdk-client.mjs {command}', scenarios: ['client/answers-ping', 'client/meta-on-every-request'] }),
+    ]);
+    expect(report.scenarios.filter((s) => s.status !== 'passed' && !httpOnly(s)).map((s) => `${s.id} ${s.revision} ${s.status}`)).toEqual([]);
+    expect(report.summary.passed).toBeGreaterThanOrEqual(10);
     expect(code).toBe(0);
+    const notPassed = unnamed.report.scenarios.filter((s) => s.status !== 'passed');
+    expect(notPassed.length).toBeGreaterThan(0);
+    expect(notPassed.every((s) => s.status === 'skipped' && s.revision === '2026-07-28' && /does not speak 2026-07-28/.test(s.skipReason ?? ''))).toBe(true);
+    expect(unnamed.code).toBe(0);
   }, 120_000);
 
-  it('the TypeScript SDK 2.x client passes at every revision, 2026-07-28 included', async () => {
-    const { code, report } = await runClient({ command: 'node examples/clients/sdk2-client.mjs {command}' });
+  it('the TypeScript SDK 2.x client passes at both eras, 2026-07-28 included', async () => {
+    const { code, report } = await runClient({ command: 'node examples/clients/sdk2-client.mjs {command}', revisions: [...SDK1_STDIO, '2026-07-28'] });
     expect(report.scenarios.filter((s) => s.status !== 'passed' && !httpOnly(s)).map((s) => `${s.id} ${s.revision} ${s.status}`)).toEqual([]);
     expect(report.scenarios.some((s) => s.revision === '2026-07-28' && s.status === 'passed')).toBe(true);
     expect(code).toBe(0);
