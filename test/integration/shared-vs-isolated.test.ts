@@ -137,14 +137,14 @@ describe('shared target processes give the verdicts of one process per cell (--i
   // Areas are narrowed where the defect shows in a few of them; cells of one revision still follow
   // each other on shared processes there.
   const defects: [string, Omit<Selection, 'server'>][] = [
-    ['duplicate-response', { revisions: ['2025-06-18', '2026-07-28'] }],
+    ['duplicate-response', { revisions: ['2025-06-18', '2026-07-28'], areas: ['jsonrpc', 'tools', 'resources', 'prompts'] }],
     ['duplicate-response-on-unicode', { revisions: ['2025-11-25'], areas: ['tools', 'jsonrpc'] }],
     ['unknown-id-response', { revisions: ['2025-11-25'], areas: ['jsonrpc', 'tools', 'prompts'] }],
     ['progress-after-response', { revisions: ['2025-11-25'], areas: ['progress', 'tools'] }],
     // Cursors that work once: a cell that followed one must not hand the process to another.
     ['single-use-cursor', { revisions: ['2025-11-25'], areas: ['pagination', 'tools'] }],
-    ['logs-to-stdout', { revisions: ['2025-06-18'] }],
-    ['resources-vary-after-requests', { revisions: ['2025-06-18'] }],
+    ['logs-to-stdout', { revisions: ['2025-06-18'], areas: ['logging', 'jsonrpc', 'tools', 'resources'] }],
+    ['resources-vary-after-requests', { revisions: ['2025-06-18'], areas: ['resources', 'pagination', 'tools'] }],
     // Wrong error codes are findings, which no longer end a process: the cells after them must
     // come out as on processes of their own.
     ['parse-error-wrong-code', { revisions: ['2025-11-25', '2026-07-28'], areas: ['jsonrpc', 'tools'] }],
