@@ -7,6 +7,7 @@ import {
   LegacySseTransport,
   StreamableHttpTransport,
   ToolSchemaBook,
+  createRunAgent,
   detectHttpWire,
   startManagedServer,
   type ManagedServer,
@@ -55,6 +56,10 @@ export async function openHttpTarget(
   // The probe's tools/list teaches every later cell which arguments travel as Mcp-Param-* headers.
   const toolSchemas = new ToolSchemaBook();
   let headers = target.headers;
+  // One keep-alive agent for every conversation of the run: a cell reuses the connections earlier
+  // cells left idle instead of opening its own (a run used to open one per two requests). Each cell
+  // is still a session of its own: the spec ties a session to its Mcp-Session-Id, not to a connection.
+  const agent = createRunAgent();
   return {
     url: href,
     kind: legacySse ? 'sse' : 'http',
@@ -62,7 +67,7 @@ export async function openHttpTarget(
       headers = { ...headers, [name]: value };
     },
     makeTransport: (revision) => {
-      const options = { url: href, ...(headers ? { headers } : {}), ...(server ? { serverProcess: server } : {}), timeoutMs };
+      const options = { url: href, agent, ...(headers ? { headers } : {}), ...(server ? { serverProcess: server } : {}), timeoutMs };
       return legacySse
         ? new LegacySseTransport(options)
         : new StreamableHttpTransport({ ...options, reachability, toolSchemas, ...(revision ? { revision } : {}) });
@@ -70,6 +75,9 @@ export async function openHttpTarget(
     get restarts() {
       return server?.restarts ?? 0;
     },
-    stop: async () => server?.stop(),
+    stop: async () => {
+      agent.destroy();
+      await server?.stop();
+    },
   };
 }
