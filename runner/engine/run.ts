@@ -270,9 +270,7 @@ async function runSharing(
 function startOrder(cells: readonly Cell[], aloneFirst: boolean): number[] {
   const alone = (c: Cell) => (aloneFirst && c.scenario.isolate === true && !c.skipReason ? 1 : 0);
   const bound = (c: Cell) => c.scenario.timeoutMs ?? 0;
-  return cells
-    .map((_, i) => i)
-    .sort((a, b) => alone(cells[b]!) - alone(cells[a]!) || bound(cells[b]!) - bound(cells[a]!) || a - b);
+  return cells.map((_, i) => i).sort((a, b) => alone(cells[b]!) - alone(cells[a]!) || bound(cells[b]!) - bound(cells[a]!) || a - b);
 }
 
 /**
