@@ -2,7 +2,7 @@
 // free port (and stops it afterwards), detects a legacy HTTP+SSE server, and builds its transports.
 import type { Revision } from '../schema/revisions.js';
 import type { TargetSpec } from '../runner/config/index.js';
-import type { Transport } from '../wire/protocol/index.js';
+import type { Transport, TransportRequest } from '../wire/protocol/index.js';
 import {
   LegacySseTransport,
   StreamableHttpTransport,
@@ -16,7 +16,7 @@ import {
 export interface LiveHttpTarget {
   url: string;
   kind: 'http' | 'sse';
-  makeTransport: (revision?: Revision) => Transport;
+  makeTransport: (revision?: Revision, request?: TransportRequest) => Transport;
   /** Adds a header to every later request (the Authorization of a token minted once the target listens). */
   addHeader(name: string, value: string): void;
   /** Times a server the run started died and was started again. */
@@ -66,8 +66,14 @@ export async function openHttpTarget(
     addHeader: (name, value) => {
       headers = { ...headers, [name]: value };
     },
-    makeTransport: (revision) => {
-      const options = { url: href, agent, ...(headers ? { headers } : {}), ...(server ? { serverProcess: server } : {}), timeoutMs };
+    makeTransport: (revision, request) => {
+      const options = {
+        url: href,
+        ...(request?.ownConnections ? {} : { agent }),
+        ...(headers ? { headers } : {}),
+        ...(server ? { serverProcess: server } : {}),
+        timeoutMs,
+      };
       return legacySse
         ? new LegacySseTransport(options)
         : new StreamableHttpTransport({ ...options, reachability, toolSchemas, ...(revision ? { revision } : {}) });

@@ -4,7 +4,7 @@
 // answers the slow cell's tools/call only once it has seen the isolated cell's ping and another
 // cell's tools/list: if either had to wait for the slow cell, the slow cell would time out.
 import { describe, expect, it } from 'vitest';
-import type { CloseReport, Transport, TransportEvent } from '../../wire/protocol/index.js';
+import type { CloseReport, Transport, TransportEvent, TransportRequest } from '../../wire/protocol/index.js';
 import type { Scenario } from '../suite-loader/types.js';
 import { runSuite } from './run.js';
 
@@ -25,11 +25,16 @@ class FakeHttpTransport implements Transport {
   readonly kind = 'http' as const;
   readonly description = 'fake';
   private listener: ((e: TransportEvent) => void) | undefined;
-  constructor(private readonly server: FakeServer) {}
+  readonly methods: string[] = [];
+  constructor(
+    private readonly server: FakeServer,
+    readonly request: TransportRequest | undefined,
+  ) {}
   async start(): Promise<void> {}
   async send(text: string): Promise<void> {
     const message = JSON.parse(text) as { id?: number; method: string; params?: { protocolVersion?: string } };
     if (message.id === undefined) return;
+    this.methods.push(message.method);
     const result =
       message.method === 'initialize' ? { protocolVersion: message.params?.protocolVersion, capabilities: {}, serverInfo: { name: 'fake', version: '1' } } : {};
     const reply =
@@ -69,6 +74,7 @@ function scenario(id: string, method: string, extra: Partial<Scenario> = {}): Sc
 describe('the start order of cells off stdio', () => {
   it('runs a cell that needs the server alone before a slow cell, and lets a skipped one pass without the server', async () => {
     const server = new FakeServer();
+    const transports: FakeHttpTransport[] = [];
     const scenarios = [
       // A longer declared timeout puts the slow cell first among the ordinary ones.
       scenario('slow/call', 'tools/call', { timeoutMs: 3000 }),
@@ -90,7 +96,11 @@ describe('the start order of cells off stdio', () => {
       },
       scenarios,
       rules: { ruleRef: (id) => ({ id, level: 'MUST', section: 's', url: 'u', summary: 's' }) },
-      makeTransport: () => new FakeHttpTransport(server),
+      makeTransport: (_revision, request) => {
+        const transport = new FakeHttpTransport(server, request);
+        transports.push(transport);
+        return transport;
+      },
       validatorsFor: () => ({ validators: { validateType: () => [], validateSchema: () => [] } }),
       reporters: [],
       tool: { name: 'mcp-conform', version: 'test' },
@@ -103,5 +113,10 @@ describe('the start order of cells off stdio', () => {
     // The cells' own requests, after the probes' initialize: the isolated ping before the slow call.
     const cells = server.seen.filter((m) => m !== 'initialize');
     expect(cells.indexOf('ping')).toBeLessThan(cells.indexOf('tools/call'));
+    // The isolated cell compares connections: it asks for none another conversation used.
+    const by = (method: string) => transports.find((t) => t.methods.includes(method))?.request;
+    expect(by('ping')).toEqual({ ownConnections: true });
+    expect(by('tools/call')).toBeUndefined();
+    expect(by('tools/list')).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // Orchestrates a run: probe the target at each revision, plan the cells, run them concurrently,
 // and stream lifecycle events to the reporters. Produces the immutable RunResult.
 import { REVISIONS, type Revision } from '../../schema/revisions.js';
-import type { ClientIdentity, Transport } from '../../wire/protocol/index.js';
+import type { ClientIdentity, Transport, TransportRequest } from '../../wire/protocol/index.js';
 import { planCells, type Cell } from '../plan/index.js';
 import {
   scenarioStatus,
@@ -32,7 +32,7 @@ export interface SuiteRunOptions {
   scenarios: Scenario[];
   rules: RuleLookup;
   /** A fresh transport for one cell or probe; told the revision it will speak (HTTP headers need it). */
-  makeTransport: (revision?: Revision) => Transport;
+  makeTransport: (revision?: Revision, request?: TransportRequest) => Transport;
   /** Per-revision validators (schema module); absent in unit tests that do not need them. */
   validatorsFor: (revision: Revision) => { validators: Validators; messageValidator?: MessageValidator };
   reporters: Reporter[];

@@ -50,6 +50,15 @@ export interface CloseReport {
   leftovers?: number[];
 }
 
+/**
+ * What a cell asks of the connection it is given. `ownConnections`: none of the network connections
+ * other conversations used (HTTP: a keep-alive pool of its own), for a scenario that compares what
+ * one connection is told with what another was (`isolate: true`).
+ */
+export interface TransportRequest {
+  ownConnections?: boolean;
+}
+
 export interface SendOptions {
   /** Write the text exactly as given (no newline added): for framing tests. */
   raw?: boolean;
