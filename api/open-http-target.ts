@@ -2,11 +2,12 @@
 // free port (and stops it afterwards), detects a legacy HTTP+SSE server, and builds its transports.
 import type { Revision } from '../schema/revisions.js';
 import type { TargetSpec } from '../runner/config/index.js';
-import type { Transport } from '../wire/protocol/index.js';
+import type { Transport, TransportRequest } from '../wire/protocol/index.js';
 import {
   LegacySseTransport,
   StreamableHttpTransport,
   ToolSchemaBook,
+  createRunAgent,
   detectHttpWire,
   startManagedServer,
   type ManagedServer,
@@ -15,7 +16,7 @@ import {
 export interface LiveHttpTarget {
   url: string;
   kind: 'http' | 'sse';
-  makeTransport: (revision?: Revision) => Transport;
+  makeTransport: (revision?: Revision, request?: TransportRequest) => Transport;
   /** Adds a header to every later request (the Authorization of a token minted once the target listens). */
   addHeader(name: string, value: string): void;
   /** Times a server the run started died and was started again. */
@@ -55,14 +56,24 @@ export async function openHttpTarget(
   // The probe's tools/list teaches every later cell which arguments travel as Mcp-Param-* headers.
   const toolSchemas = new ToolSchemaBook();
   let headers = target.headers;
+  // One keep-alive agent for every conversation of the run: a cell reuses the connections earlier
+  // cells left idle instead of opening its own (a run used to open one per two requests). Each cell
+  // is still a session of its own: the spec ties a session to its Mcp-Session-Id, not to a connection.
+  const agent = createRunAgent();
   return {
     url: href,
     kind: legacySse ? 'sse' : 'http',
     addHeader: (name, value) => {
       headers = { ...headers, [name]: value };
     },
-    makeTransport: (revision) => {
-      const options = { url: href, ...(headers ? { headers } : {}), ...(server ? { serverProcess: server } : {}), timeoutMs };
+    makeTransport: (revision, request) => {
+      const options = {
+        url: href,
+        ...(request?.ownConnections ? {} : { agent }),
+        ...(headers ? { headers } : {}),
+        ...(server ? { serverProcess: server } : {}),
+        timeoutMs,
+      };
       return legacySse
         ? new LegacySseTransport(options)
         : new StreamableHttpTransport({ ...options, reachability, toolSchemas, ...(revision ? { revision } : {}) });
@@ -70,6 +81,9 @@ export async function openHttpTarget(
     get restarts() {
       return server?.restarts ?? 0;
     },
-    stop: async () => server?.stop(),
+    stop: async () => {
+      agent.destroy();
+      await server?.stop();
+    },
   };
 }

@@ -151,6 +151,8 @@ async function probeConversation(
         };
       }
       await session.notify('notifications/initialized', undefined, 'runner');
+      // The lists below must not overtake it (a server may add tools once initialized).
+      await transport.delivered?.();
     } else {
       const response = await ask('server/discover', {});
       if (!response) return unanswered(revision, profile, session, 'server/discover', firstAnswerWaitMs(transport.kind, timeoutMs), last);

@@ -3,7 +3,7 @@
 // misbehaviour (that becomes a finding).
 import { compareRevisions, isStateless, type Revision } from '../../schema/revisions.js';
 import { alwaysOnChecks, type MessageValidator } from '../checks/index.js';
-import { Session, TransportStartError, type ClientIdentity, type CloseReport, type Transport } from '../../wire/protocol/index.js';
+import { Session, TransportStartError, type ClientIdentity, type CloseReport, type Transport, type TransportRequest } from '../../wire/protocol/index.js';
 import { scenarioStatus, type CheckResult, type ScenarioResult } from '../../wire/results/index.js';
 import { performHandshake, reviseLateAnswers, runStep, StepError, type ExecutionContext, type RuleLookup, type Validators } from '../steps/index.js';
 import type { Cell } from '../plan/index.js';
@@ -18,7 +18,7 @@ import { processFit, silentLabels } from './cell-fitness.js';
 import { RegexTimeoutError } from '../matchers/index.js';
 
 export interface CellEnvironment {
-  makeTransport: (revision?: Revision) => Transport;
+  makeTransport: (revision?: Revision, request?: TransportRequest) => Transport;
   profile: TargetProfile;
   /** The revisions the target accepted in the probes (all of them, whatever --revision narrowed). */
   accepted?: AcceptedRevisions;
@@ -97,7 +97,8 @@ export function faultedCell(cell: Cell, env: Pick<CellEnvironment, 'repro'>, err
 async function runCellUnguarded(cell: Cell, env: CellEnvironment): Promise<ScenarioResult> {
   const prepared = prepareCell(cell, env);
   if ('result' in prepared) return prepared.result;
-  const transport = env.makeTransport(cell.revision);
+  // A scenario that compares connections gets none another cell used (a shared keep-alive pool).
+  const transport = env.makeTransport(cell.revision, cell.scenario.isolate === true ? { ownConnections: true } : undefined);
   try {
     await transport.start();
   } catch (err) {

@@ -43,6 +43,8 @@ export async function performHandshake(
   ctx.vars.serverInfo = result.serverInfo;
   ctx.vars.negotiatedVersion = result.protocolVersion;
   await ctx.session.notify('notifications/initialized', undefined, opts.author);
+  // The steps after the handshake must not overtake it (over HTTP each message is its own POST).
+  await ctx.session.transport.delivered?.();
   return { ok: true, response };
 }
 

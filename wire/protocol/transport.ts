@@ -50,6 +50,15 @@ export interface CloseReport {
   leftovers?: number[];
 }
 
+/**
+ * What a cell asks of the connection it is given. `ownConnections`: none of the network connections
+ * other conversations used (HTTP: a keep-alive pool of its own), for a scenario that compares what
+ * one connection is told with what another was (`isolate: true`).
+ */
+export interface TransportRequest {
+  ownConnections?: boolean;
+}
+
 export interface SendOptions {
   /** Write the text exactly as given (no newline added): for framing tests. */
   raw?: boolean;
@@ -68,6 +77,15 @@ export interface Transport {
   start(): Promise<void>;
   /** Sends one serialised message (or raw bytes with {raw:true}). */
   send(text: string, options?: SendOptions): Promise<void>;
+  /**
+   * Resolves once the target has taken or refused every message sent so far that carries no
+   * request (HTTP: each such POST has its status line, or failed; bounded like any request).
+   * Transports that deliver in order (a pipe, one POST at a time) leave it out. Over Streamable HTTP
+   * every message is a POST of its own, so a request sent right after notifications/initialized
+   * can reach the server first: server-everything registers some tools when the notification
+   * arrives, and a tools/list that overtook it listed fewer.
+   */
+  delivered?(): Promise<void>;
   /** Registers the single event listener (the session). Events before registration are buffered. */
   onEvent(listener: (event: TransportEvent) => void): void;
   /** Ends the connection gracefully, escalating as needed; never rejects, never hangs.

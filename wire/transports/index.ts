@@ -5,6 +5,7 @@ export { liveProcessGroups } from './process-registry.js';
 export {
   StreamableHttpTransport,
   ToolSchemaBook,
+  createRunAgent,
   LegacySseTransport,
   detectHttpWire,
   startManagedServer,

@@ -1,5 +1,6 @@
-// What the HTTP client transports share: one keep-alive agent destroyed on close, an abort signal
-// for everything in flight, event buffering until the session listens, and the orderly shutdown.
+// What the HTTP client transports share: a keep-alive agent (the run's, or one of their own destroyed
+// on close), an abort signal for everything in flight, event buffering until the session listens,
+// and the orderly shutdown.
 import http from 'node:http';
 import type { CloseReport, TransportEvent } from '../../protocol/index.js';
 
@@ -12,6 +13,13 @@ export interface HttpTransportCommon {
   maxBodyBytes?: number;
   /** The server process behind the URL, when the run started it (--server with --port-env). */
   serverProcess?: ServerProcessWatch;
+  /**
+   * A keep-alive agent shared by the conversations of a run, so that one conversation reuses the
+   * idle connections of those before it instead of opening its own (its owner destroys it). Only
+   * connections whose last exchange ended cleanly go back to it: close() aborts everything still in
+   * flight, which destroys those sockets, and Node's agent drops an idle socket the server writes to.
+   */
+  agent?: http.Agent;
 }
 
 /**
@@ -29,6 +37,7 @@ export abstract class HttpTransportBase {
   readonly description: string;
   protected readonly url: URL;
   protected readonly agent: http.Agent;
+  private readonly ownsAgent: boolean;
   protected readonly aborter = new AbortController();
   protected readonly timeoutMs: number;
   protected readonly maxBody: number;
@@ -48,7 +57,8 @@ export abstract class HttpTransportBase {
     this.description = common.url;
     this.timeoutMs = common.timeoutMs ?? 5000;
     this.maxBody = common.maxBodyBytes ?? 16 * 1024 * 1024;
-    this.agent = new http.Agent({ keepAlive: true, maxSockets });
+    this.ownsAgent = common.agent === undefined;
+    this.agent = common.agent ?? new http.Agent({ keepAlive: true, maxSockets });
   }
 
   onEvent(listener: (event: TransportEvent) => void): void {
@@ -105,7 +115,8 @@ export abstract class HttpTransportBase {
     this.unwatch?.();
     this.aborter.abort();
     await Promise.allSettled([...this.inFlight]);
-    this.agent.destroy();
+    // A shared agent keeps the idle connections for the next conversation; in-flight ones were aborted.
+    if (this.ownsAgent) this.agent.destroy();
     this.reportEnd('closed by the runner');
     return { exitedGracefully: true, exitCode: null, signal: null, escalation: 'none', ms: Date.now() - started };
   }

@@ -4,3 +4,4 @@ export { LegacySseTransport } from './legacy-sse.js';
 export { detectHttpWire } from './detect-wire.js';
 export { startManagedServer, type ManagedServer } from './managed-server.js';
 export { ToolSchemaBook } from './tool-schemas.js';
+export { createRunAgent } from './run-agent.js';

@@ -45,6 +45,46 @@ function sse(res: ServerResponse, events: { id?: string; data: string }[], end =
 }
 
 describe('StreamableHttpTransport', () => {
+  it('delivered() waits for the answer to every POST that carries no request, so a later request cannot overtake it', async () => {
+    const order: string[] = [];
+    let releaseNotice: () => void = () => {};
+    let noticeArrived: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (noticeArrived = resolve));
+    const { url } = await serve((req, body, res) => {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      const msg = JSON.parse(body) as { id?: number; method: string };
+      order.push(msg.method);
+      if (msg.method === 'initialize') {
+        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's1' });
+        return void res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: initResult('2025-06-18') }));
+      }
+      // The notification is taken only when the test says so: until then delivered() must wait.
+      if (msg.id === undefined) {
+        releaseNotice = () => res.writeHead(202).end();
+        return noticeArrived();
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: {} }));
+    });
+    const transport = new StreamableHttpTransport({ url, timeoutMs: 2000, openGetStream: false });
+    await transport.start();
+    const session = new Session(transport);
+    const init = await session.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } });
+    await session.response(init, 2000);
+    await session.notify('notifications/initialized');
+    let settled = false;
+    const waiting = transport.delivered().then(() => (settled = true));
+    await arrived;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    expect(order).toEqual(['initialize', 'notifications/initialized']);
+    releaseNotice();
+    await waiting;
+    const ping = await session.request('ping', undefined);
+    expect(await session.response(ping, 2000)).toMatchObject({ result: {} });
+    expect(order).toEqual(['initialize', 'notifications/initialized', 'ping']);
+    await transport.close();
+  });
+
   it('sends Accept and Content-Type, captures the session id, then sends it with MCP-Protocol-Version', async () => {
     const { url, seen } = await serve((req, body, res) => {
       if (req.method === 'GET') return void res.writeHead(405).end();

@@ -57,6 +57,8 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
   /** Stateless requests in flight, by id: aborting one closes its stream (= cancellation). */
   private readonly statelessStreams = new Map<string, AbortController>();
   private getStreamOpened = false;
+  /** POSTs of messages without a request whose answer has not come yet (delivered()). */
+  private readonly unanswered = new Set<Promise<unknown>>();
   private readonly toolSchemas: ToolSchemaBook;
 
   constructor(private readonly options: StreamableHttpOptions) {
@@ -101,11 +103,22 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     // A 2026-07-28 tools/list answer teaches the inputSchemas later tools/call headers follow.
     const wire = wireVersion(facts, this.statelessRevision());
     const learn = facts.method === 'tools/list' && wire !== undefined ? (json: unknown) => this.toolSchemas.learn(wire, json) : undefined;
+    let answered: () => void = () => {};
+    if (facts.requestIds.length === 0) {
+      const pending = new Promise<void>((resolve) => (answered = resolve));
+      this.unanswered.add(pending);
+      void pending.then(() => this.unanswered.delete(pending));
+    }
     this.track(
-      this.post(text, headers, streamId, facts.requestIds, facts.initializeVersion !== undefined, signal, learn).finally(() => {
+      this.post(text, headers, streamId, facts.requestIds, facts.initializeVersion !== undefined, signal, learn, answered).finally(() => {
+        answered();
         for (const key of keys) if (this.statelessStreams.get(key) === local) this.statelessStreams.delete(key);
       }),
     );
+  }
+
+  async delivered(): Promise<void> {
+    await Promise.all([...this.unanswered]);
   }
 
   async close(): Promise<CloseReport> {
@@ -182,8 +195,10 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     isInitialize: boolean,
     signal: AbortSignal,
     learn?: (json: unknown) => void,
+    answered?: () => void,
   ): Promise<void> {
     const { exchange, response, badHeader } = await this.exchangeOnce('POST', headers, text, streamId, this.timeoutMs, signal);
+    answered?.();
     if (!response) {
       if (isInitialize && badHeader === 'mcp-session-id') {
         this.emit({
