@@ -134,7 +134,7 @@ export class MockAuthorizationServer {
 
   /**
    * What the client under test is configured with, as JSON for MCP_CONFORM_AUTH_CONTEXT: a
-   * pre-registered client's id and secret, or a machine client's id, `grant_type`, the issuer its
+   * pre-registered client's id, secret and the issuer they belong to, or a machine client's id, `grant_type`, the issuer its
    * credentials belong to and its secret or private key (PKCS#8 PEM) and signing algorithm.
    */
   clientContext(): Record<string, string> | undefined {
@@ -164,7 +164,9 @@ export class MockAuthorizationServer {
     }
     const pre = this.setup.preRegistered;
     if (!pre) return undefined;
-    return { client_id: pre.clientId, ...(pre.clientSecret !== undefined ? { client_secret: pre.clientSecret } : {}) };
+    // The issuer too, as a user's configuration would name it: pre-registered credentials belong to
+    // one authorization server (client-registration, "Authorization Server Binding").
+    return { client_id: pre.clientId, ...(pre.clientSecret !== undefined ? { client_secret: pre.clientSecret } : {}), issuer: this.issuer };
   }
 
   /** Why a client assertion this server received was not valid when it arrived (undefined: valid); checked now if it never arrived. */

@@ -255,6 +255,19 @@ describe('serveAuthorization knobs', () => {
       second.issuer,
     ]);
   });
+
+  it('migrateAfter 0 names the second server from the start; the pre-registered client, bound to the first, is unknown there', async () => {
+    const handle = await serve({ migrateAfter: 0, preRegistered: { clientId: 'pre', clientSecret: 'pre-secret' } });
+    const second = handle.secondAuthorizationServer!;
+    expect(handle.authorizationServer.clientContext()).toEqual({ client_id: 'pre', client_secret: 'pre-secret', issuer: handle.issuer });
+    expect(((await (await fetch(handle.resourceMetadataUrl!)).json()) as Record<string, unknown>).authorization_servers).toEqual([second.issuer]);
+    expect(handle.authorizationServer.hasRegistered('pre')).toBe(true);
+    expect(second.hasRegistered('pre')).toBe(false);
+    const presented = await fetch(`${second.issuer}/authorize?response_type=code&client_id=pre&redirect_uri=${encodeURIComponent(REDIRECT)}`, {
+      redirect: 'manual',
+    });
+    expect(presented.status).toBe(400);
+  });
 });
 
 describe('serveAuthorization: the OAuth Client Credentials extension', () => {

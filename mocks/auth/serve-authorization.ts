@@ -8,7 +8,8 @@
 // `insufficient_scope` instead (basic/authorization, "Scope challenge handling"). With `tokenUses`,
 // a token stops working after that many requests (401 `invalid_token`, as for an expired token).
 // With `migrateAfter`, the MCP server moves to a second authorization server mid-run: its metadata
-// then names the new issuer and the first one's tokens are refused. With `enterpriseManaged`, a mock
+// then names the new issuer and the first one's tokens are refused (`migrateAfter: 0`: it has moved
+// before the client arrives, so a client configured for the first server meets only the second). With `enterpriseManaged`, a mock
 // enterprise identity provider runs on a third port and the authorization server accepts its ID-JAGs.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -61,7 +62,8 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
   const as = new MockAuthorizationServer(mode === 'none' ? { ...setup, serverMetadata: setup.serverMetadata ?? 'oauth' } : setup);
   if (setup.migrateAfter !== undefined && mode === 'none')
     throw new Error('Failed to serve authorization: migrateAfter needs protected resource metadata to name the new server. Drop resourceMetadata: none.');
-  const second = setup.migrateAfter === undefined ? undefined : new MockAuthorizationServer(setup);
+  // The second server knows none of the first one's clients, pre-registered ones included.
+  const second = setup.migrateAfter === undefined ? undefined : new MockAuthorizationServer({ ...setup, preRegistered: undefined });
   const enterprise = setup.enterpriseManaged;
   if (enterprise && mode === 'none')
     throw new Error(
@@ -76,7 +78,7 @@ export async function serveAuthorization(options: AuthorizationOptions): Promise
     : undefined;
   if (idp) as.trustIdentityProvider(idp, () => endpoint());
   /** The authorization server the protected resource trusts now (the second one once it moved). */
-  let current = as;
+  let current = second && setup.migrateAfter === 0 ? second : as;
   let authorizedRequests = 0;
 
   const track = (to: AuthRequestRecord['to'], req: IncomingMessage, res: ServerResponse, issuer?: string): [AuthRequestRecord, URL] => {

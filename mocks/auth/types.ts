@@ -58,8 +58,10 @@ export interface AuthSetup {
    * Moves the MCP server to a second authorization server (its own loopback port and issuer) after
    * this many authorized requests to the MCP endpoint: from then on the protected resource metadata
    * names only the second issuer, and tokens of the first get 401 `invalid_token`. The second server
-   * knows none of the clients registered at the first (basic/authorization/client-registration,
-   * "Authorization Server Binding", 2026-07-28).
+   * knows none of the clients registered at the first, nor its pre-registered client
+   * (basic/authorization/client-registration, "Authorization Server Binding", 2026-07-28). With 0
+   * the move happened before the client arrived: the metadata names the second issuer from the
+   * first request on, while a pre-registered client still belongs to the first.
    */
   migrateAfter?: number;
   /**

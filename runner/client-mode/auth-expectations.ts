@@ -10,7 +10,7 @@ import { pkceMismatch, RESOURCE_METADATA_PATH } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
 import type { HttpVerdict } from './types.js';
 import { judgeIssuerDuty } from './auth-issuer-expectations.js';
-import { judgeMigrationDuty } from './auth-migration-expectations.js';
+import { judgeMigrationDuty, judgePreRegisteredBinding } from './auth-migration-expectations.js';
 import { judgeRefreshDuty } from './auth-refresh-expectations.js';
 import { judgeRegistrationDuty } from './auth-registration-expectations.js';
 import { canonicalResourceForms, list, noFlow, showRequest, type Seen } from './auth-request-view.js';
@@ -48,6 +48,8 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
       return judgeIssuerDuty(duty, facts);
     case 'authorization-server-binding':
       return judgeMigrationDuty(facts);
+    case 'pre-registered-binding':
+      return judgePreRegisteredBinding(facts);
     case 'client-credentials-grant':
     case 'client-credentials-authentication':
     case 'client-credentials-assertion':

@@ -82,7 +82,7 @@ export class AuthorizingHttpHost implements ClientHost {
     const second = handle.secondAuthorizationServer;
     this.record(
       'note',
-      `OAuth: the MCP endpoint is protected at ${handle.url}; authorization server ${handle.issuer}${second ? `, later ${second.issuer} (after ${this.setup.migrateAfter} authorized request(s))` : ''}${handle.identityProvider ? `; enterprise identity provider ${handle.identityProvider.issuer}` : ''}`,
+      `OAuth: the MCP endpoint is protected at ${handle.url}; authorization server ${handle.issuer}${second ? (this.setup.migrateAfter === 0 ? `, which the MCP server has already left for ${second.issuer}` : `, later ${second.issuer} (after ${this.setup.migrateAfter} authorized request(s))`) : ''}${handle.identityProvider ? `; enterprise identity provider ${handle.identityProvider.issuer}` : ''}`,
     );
     return handle.url;
   }

@@ -76,6 +76,7 @@ const AUTH_CHECKS = [
   'iss-absence-accepted',
   'metadata-resource-validated',
   'authorization-server-binding',
+  'pre-registered-binding',
   'refresh-not-assumed',
   'refresh-grant-type',
   'offline-access-when-advertised',
