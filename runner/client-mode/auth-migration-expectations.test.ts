@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthRequestRecord } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
-import { judgeMigrationDuty } from './auth-migration-expectations.js';
+import { judgeMigrationDuty, judgePreRegisteredBinding } from './auth-migration-expectations.js';
 
 const FIRST = 'http://127.0.0.1:1001';
 const SECOND = 'http://127.0.0.1:1002';
@@ -79,5 +79,64 @@ describe('judgeMigrationDuty', () => {
     ['the client never authorized with the new server', factsOf([...firstFlow, [FIRST, 'GET', '/authorize', 'old']]), /never authorized with/],
   ])('skips when %s', (_, facts, reason) => {
     expect(judgeMigrationDuty(facts)).toMatchObject({ status: 'skipped', message: expect.stringMatching(reason) });
+  });
+});
+
+describe('judgePreRegisteredBinding', () => {
+  const PRE = { clientId: 'pre', clientSecret: 'pre-secret' };
+  const METADATA = '/oauth-resource-metadata/mcp';
+  const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+  type Request = Partial<AuthRequestRecord> & Pick<AuthRequestRecord, 'method' | 'path'>;
+  const resourceMetadata: Request = { to: 'resource', method: 'GET', path: METADATA };
+  const at = (issuer: string, method: string, path: string, extra: Partial<AuthRequestRecord> = {}): Request => ({
+    to: 'authorization-server',
+    issuer,
+    method,
+    path,
+    ...extra,
+  });
+
+  /** Facts of a run where the client holds FIRST's pre-registered client and the metadata names SECOND. */
+  function preFacts(steps: Request[], setup: AuthFacts['setup'] = { migrateAfter: 0, preRegistered: PRE }): AuthFacts {
+    const base = factsOf([]);
+    const requests = steps.map((step, i) => ({
+      seq: i + 1,
+      r: { to: 'authorization-server' as const, query: {}, headers: {}, status: 200, ...step },
+    }));
+    return { ...base, setup, requests };
+  }
+
+  it.each([
+    ['the client id at /authorize', at(SECOND, 'GET', '/authorize', { query: { client_id: 'pre' } }), /client id/],
+    ['the id and secret in HTTP Basic at /token', at(SECOND, 'POST', '/token', { headers: { authorization: basic('pre', 'pre-secret') } }), /client id and secret/],
+    ['the secret alone in the body', at(SECOND, 'POST', '/token', { body: { client_id: 'other', client_secret: 'pre-secret' } }), /secret/],
+  ])('fails a client that presents %s to the server the metadata names', (_, leak, what) => {
+    const verdict = judgePreRegisteredBinding(preFacts([resourceMetadata, at(SECOND, 'GET', '/.well-known/oauth-authorization-server'), leak]));
+    expect(verdict).toMatchObject({ status: 'failed', evidence: [3] });
+    expect(verdict.message).toMatch(what);
+  });
+
+  it('passes a client that registers with the new server instead', () => {
+    const verdict = judgePreRegisteredBinding(
+      preFacts([resourceMetadata, at(SECOND, 'POST', '/register'), at(SECOND, 'GET', '/authorize', { query: { client_id: 'new' } })]),
+    );
+    expect(verdict).toMatchObject({ status: 'passed', evidence: [2], message: expect.stringMatching(/registered anew/) });
+  });
+
+  it('passes a client that reads the metadata and stops without presenting anything', () => {
+    const verdict = judgePreRegisteredBinding(preFacts([resourceMetadata, at(SECOND, 'GET', '/.well-known/oauth-authorization-server')]));
+    expect(verdict).toMatchObject({ status: 'passed', evidence: [1], message: expect.stringMatching(/presented nothing/) });
+  });
+
+  it.each([
+    ['the setup has no pre-registered client', preFacts([resourceMetadata], { migrateAfter: 0 }), /no pre-registered credentials/],
+    ['the client never read the metadata', preFacts([{ to: 'resource', method: 'POST', path: '/mcp', status: 401 }]), /never read the protected resource metadata/],
+    [
+      'the client used its credentials at their own server only',
+      preFacts([resourceMetadata, at(FIRST, 'GET', '/authorize', { query: { client_id: 'pre' } })]),
+      /went to the authorization server of its credentials/,
+    ],
+  ])('skips when %s', (_, facts, reason) => {
+    expect(judgePreRegisteredBinding(facts)).toMatchObject({ status: 'skipped', message: expect.stringMatching(reason) });
   });
 });
