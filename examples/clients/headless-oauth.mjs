@@ -2,7 +2,7 @@
 // without a browser or a user: client information, tokens and the PKCE verifier are kept in memory,
 // and the user's approval is replaced by fetching the authorization URL and reading the code (and
 // the rest of the callback's parameters) from the redirect's Location. Credentials of a
-// pre-registered client come from MCP_CONFORM_AUTH_CONTEXT (JSON: client_id, client_secret), as a
+// pre-registered client come from MCP_CONFORM_AUTH_CONTEXT (JSON: client_id, client_secret, issuer), as a
 // user would configure them; the client also names a Client ID Metadata Document URL, which the SDKs
 // use when the authorization server supports such documents.
 // A context with grant_type client_credentials configures a machine client instead (the OAuth Client
@@ -64,8 +64,14 @@ export class HeadlessOAuthProvider {
   code = undefined;
   /** The query of the redirect back to the client (code, state, iss). */
   callback = undefined;
+  // Pre-registered credentials carry the issuer they belong to, as both SDKs' providers are asked
+  // to: the SDK then never presents them to another authorization server.
   #client = preRegistered?.client_id
-    ? { client_id: preRegistered.client_id, ...(preRegistered.client_secret ? { client_secret: preRegistered.client_secret } : {}) }
+    ? {
+        client_id: preRegistered.client_id,
+        ...(preRegistered.client_secret ? { client_secret: preRegistered.client_secret } : {}),
+        ...(preRegistered.issuer ? { issuer: preRegistered.issuer } : {}),
+      }
     : undefined;
   #tokens = undefined;
   #verifier = undefined;
