@@ -108,6 +108,13 @@ const DEFECTS = [
     rule: 'client.auth.authorization-server-binding',
     status: 'failed',
   },
+  {
+    defect: 'auth-prereg-reuse-after-move',
+    revision: '2026-07-28',
+    scenario: 'client/auth-pre-registered-moved',
+    rule: 'client.auth.pre-registered-binding',
+    status: 'warning',
+  },
 ] as const;
 
 /** The OAuth Client Credentials extension's defects (machine client: its secret or its private key in MCP_CONFORM_AUTH_CONTEXT). */
@@ -180,6 +187,32 @@ describe('client authorization: the SDK example clients', () => {
       'client/auth-iss-not-advertised client.auth.iss-absence-accepted passed',
       'client/auth-resource-mismatch client.auth.metadata-resource-validated passed',
     ]);
+  }, 120_000);
+});
+
+describe('client authorization: pre-registered credentials of an authorization server the MCP server has left', () => {
+  const MOVED = 'client/auth-pre-registered-moved';
+  const binding = (run: Awaited<ReturnType<typeof runAuth>>) =>
+    run.report.scenarios.flatMap((s) => s.checks.filter((c) => c.rule === 'client.auth.pre-registered-binding').map((c) => `${c.status}: ${c.message}`));
+
+  it('the mini client reports the mismatch and stops; one that registers anew passes too; one that never authorizes is skipped', async () => {
+    const [correct, registers, noOAuth] = await Promise.all([
+      runAuth(`${MINI} {url}`, [MOVED], '2026-07-28'),
+      // It ignores the pre-registered client altogether and registers with the server the metadata names.
+      runAuth(`${MINI} --defect auth-ignore-preregistered {url}`, [MOVED], '2026-07-28'),
+      runAuth(`${MINI} --defect no-oauth {url}`, [MOVED], '2026-07-28'),
+    ]);
+    expect(binding(correct)).toEqual([expect.stringMatching(/^passed: after reading the protected resource metadata .* presented nothing/)]);
+    expect(binding(registers)).toEqual([expect.stringMatching(/^passed: the client registered anew with/)]);
+    expect(binding(noOAuth)).toEqual([expect.stringMatching(/^skipped: the client never read the protected resource metadata/)]);
+  }, 120_000);
+
+  it('both SDKs, given the issuer with the pre-registered client (the example provider stamps it), register anew at the new server', async () => {
+    const [v1, v2] = await Promise.all([
+      runAuth('node examples/clients/sdk-client.mjs {url}', [MOVED], '2026-07-28'),
+      runAuth('node examples/clients/sdk2-client.mjs {url}', [MOVED], '2026-07-28'),
+    ]);
+    for (const run of [v1, v2]) expect(binding(run)).toEqual([expect.stringMatching(/^passed: the client registered anew with/)]);
   }, 120_000);
 });
 
