@@ -108,7 +108,11 @@ describe('judgePreRegisteredBinding', () => {
 
   it.each([
     ['the client id at /authorize', at(SECOND, 'GET', '/authorize', { query: { client_id: 'pre' } }), /client id/],
-    ['the id and secret in HTTP Basic at /token', at(SECOND, 'POST', '/token', { headers: { authorization: basic('pre', 'pre-secret') } }), /client id and secret/],
+    [
+      'the id and secret in HTTP Basic at /token',
+      at(SECOND, 'POST', '/token', { headers: { authorization: basic('pre', 'pre-secret') } }),
+      /client id and secret/,
+    ],
     ['the secret alone in the body', at(SECOND, 'POST', '/token', { body: { client_id: 'other', client_secret: 'pre-secret' } }), /secret/],
   ])('fails a client that presents %s to the server the metadata names', (_, leak, what) => {
     const verdict = judgePreRegisteredBinding(preFacts([resourceMetadata, at(SECOND, 'GET', '/.well-known/oauth-authorization-server'), leak]));
@@ -130,7 +134,11 @@ describe('judgePreRegisteredBinding', () => {
 
   it.each([
     ['the setup has no pre-registered client', preFacts([resourceMetadata], { migrateAfter: 0 }), /no pre-registered credentials/],
-    ['the client never read the metadata', preFacts([{ to: 'resource', method: 'POST', path: '/mcp', status: 401 }]), /never read the protected resource metadata/],
+    [
+      'the client never read the metadata',
+      preFacts([{ to: 'resource', method: 'POST', path: '/mcp', status: 401 }]),
+      /never read the protected resource metadata/,
+    ],
     [
       'the client used its credentials at their own server only',
       preFacts([resourceMetadata, at(FIRST, 'GET', '/authorize', { query: { client_id: 'pre' } })]),

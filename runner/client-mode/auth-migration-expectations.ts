@@ -70,10 +70,7 @@ function presented(s: Seen, pre: { clientId: string; clientSecret?: string }): s
   const colon = decoded?.indexOf(':') ?? -1;
   const basicParts = decoded === undefined || colon < 0 ? [] : [decoded.slice(0, colon), decoded.slice(colon + 1)].map(safeDecode);
   const values = [...Object.values(s.r.query), ...Object.values(s.r.body ?? {}), ...basicParts];
-  return [
-    ...(values.includes(pre.clientId) ? ['client id'] : []),
-    ...(pre.clientSecret !== undefined && values.includes(pre.clientSecret) ? ['secret'] : []),
-  ];
+  return [...(values.includes(pre.clientId) ? ['client id'] : []), ...(pre.clientSecret !== undefined && values.includes(pre.clientSecret) ? ['secret'] : [])];
 }
 
 const safeDecode = (value: string): string => {
