@@ -4,10 +4,36 @@
 // the wait at once. Over HTTP the server is already up when anyone speaks (a launched HTTP server
 // gets the same allowance to start listening). Shared by the probe and the handshake of every cell
 // that opens its own process.
-import type { Transport } from '../../wire/protocol/index.js';
+import type { JsonRpcResponse, PendingRequest, Session, Transport } from '../../wire/protocol/index.js';
 
 const STARTUP_ALLOWANCE_MS = 10_000;
 
 export function firstAnswerWaitMs(kind: Transport['kind'], timeoutMs: number): number {
   return kind === 'stdio' ? Math.max(timeoutMs, STARTUP_ALLOWANCE_MS) : timeoutMs;
+}
+
+export interface FirstAnswer {
+  response: JsonRpcResponse | undefined;
+  /** The bound that applied, for a report's "within N ms". */
+  boundMs: number;
+  /** The bound ran from the target's first message, not from the request. */
+  fromFirstMessage: boolean;
+}
+
+/**
+ * Waits for the answer to `entry`, the first request to a process nothing has come from yet. The
+ * startup allowance is for starting only: once the process has written a message it is running,
+ * and the answer gets the run's bound from that message on. A target that answers with an id it
+ * was never sent is then judged after `timeoutMs`, not after the allowance.
+ */
+export async function awaitFirstAnswer(session: Session, entry: PendingRequest, timeoutMs: number, signal?: AbortSignal): Promise<FirstAnswer> {
+  const allowance = firstAnswerWaitMs(session.transport.kind, timeoutMs);
+  if (allowance <= timeoutMs) return { response: await session.response(entry, timeoutMs, signal), boundMs: timeoutMs, fromFirstMessage: false };
+  const settled = () => entry.response !== undefined || entry.undelivered !== undefined;
+  const heard = session.inbound.length;
+  const started = Date.now();
+  await session.waitUntil(() => settled() || session.inbound.length !== heard, allowance, signal);
+  if (settled() || session.inbound.length === heard) return { response: entry.response, boundMs: allowance, fromFirstMessage: false };
+  const left = Math.min(allowance - (Date.now() - started), timeoutMs);
+  return { response: await session.response(entry, Math.max(0, left), signal), boundMs: timeoutMs, fromFirstMessage: true };
 }
