@@ -126,7 +126,7 @@ async function probeConversation(
       }
       first = false;
       const answer = await awaitFirstAnswer(session, entry, timeoutMs);
-      bound = `${answer.boundMs} ms${answer.fromFirstMessage ? ' of its first message' : ''}`;
+      bound = `${answer.boundMs} ms${answer.fromFirstResponse ? ' of its first response' : ''}`;
       return answer.response;
     };
     if (!isStateless(revision)) {

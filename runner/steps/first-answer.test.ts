@@ -13,7 +13,7 @@ describe('firstAnswerWaitMs', () => {
   });
 });
 
-/** A stdio-like peer that answers each request after `delayMs`, with the id `answerId` makes of it. */
+/** A stdio-like peer that answers each request after `delayMs`, with the id `answerId` makes of it; `logFirst` logs at once. */
 class LateStdio implements Transport {
   readonly kind = 'stdio' as const;
   readonly description = 'late stdio';
@@ -21,11 +21,14 @@ class LateStdio implements Transport {
   constructor(
     private readonly delayMs: number,
     private readonly answerId: (id: unknown) => unknown,
+    private readonly logFirst = false,
   ) {}
   async start(): Promise<void> {}
   async send(text: string): Promise<void> {
     const { id } = JSON.parse(text) as { id: unknown };
     const message = { jsonrpc: '2.0', id: this.answerId(id), result: {} };
+    const log = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'starting' } };
+    if (this.logFirst) this.listener?.({ kind: 'message', message: log, text: JSON.stringify(log) });
     setTimeout(() => this.listener?.({ kind: 'message', message, text: JSON.stringify(message) }), this.delayMs);
   }
   onEvent(l: (e: TransportEvent) => void): void {
@@ -44,13 +47,20 @@ describe('awaitFirstAnswer', () => {
     expect(answer.response).toMatchObject({ result: {} });
   });
 
-  it('ends the wait one run bound after the first message when that message is not the answer', async () => {
+  it('still waits past the run bound when the process only logged while starting', async () => {
+    const session = new Session(new LateStdio(150, (id) => id, true));
+    const entry = await session.request('initialize', {});
+    const answer = await awaitFirstAnswer(session, entry, 50);
+    expect(answer.response).toMatchObject({ result: {} });
+  });
+
+  it('ends the wait one run bound after the first response when that response is not the answer', async () => {
     // Answered at once with an id never sent ("1" for 1): the process is up, the allowance no longer applies.
     const session = new Session(new LateStdio(0, (id) => String(id)));
     const entry = await session.request('initialize', {});
     const started = Date.now();
     const answer = await awaitFirstAnswer(session, entry, 100);
-    expect(answer).toEqual({ response: undefined, boundMs: 100, fromFirstMessage: true });
+    expect(answer).toEqual({ response: undefined, boundMs: 100, fromFirstResponse: true });
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });

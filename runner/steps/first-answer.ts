@@ -16,24 +16,25 @@ export interface FirstAnswer {
   response: JsonRpcResponse | undefined;
   /** The bound that applied, for a report's "within N ms". */
   boundMs: number;
-  /** The bound ran from the target's first message, not from the request. */
-  fromFirstMessage: boolean;
+  /** The bound ran from the target's first response, not from the request. */
+  fromFirstResponse: boolean;
 }
 
 /**
  * Waits for the answer to `entry`, the first request to a process nothing has come from yet. The
- * startup allowance is for starting only: once the process has written a message it is running,
- * and the answer gets the run's bound from that message on. A target that answers with an id it
- * was never sent is then judged after `timeoutMs`, not after the allowance.
+ * startup allowance is for starting only: once the process has written a response it is running
+ * and answering, and the answer gets the run's bound from that response on. A target that answers
+ * under an id it was never sent is then judged after `timeoutMs`, not after the allowance.
+ * Notifications do not count: a server may log while it is still starting.
  */
 export async function awaitFirstAnswer(session: Session, entry: PendingRequest, timeoutMs: number, signal?: AbortSignal): Promise<FirstAnswer> {
   const allowance = firstAnswerWaitMs(session.transport.kind, timeoutMs);
-  if (allowance <= timeoutMs) return { response: await session.response(entry, timeoutMs, signal), boundMs: timeoutMs, fromFirstMessage: false };
+  if (allowance <= timeoutMs) return { response: await session.response(entry, timeoutMs, signal), boundMs: timeoutMs, fromFirstResponse: false };
   const settled = () => entry.response !== undefined || entry.undelivered !== undefined;
-  const heard = session.inbound.length;
+  const responded = () => session.inbound.some((m) => m.kind === 'response');
   const started = Date.now();
-  await session.waitUntil(() => settled() || session.inbound.length !== heard, allowance, signal);
-  if (settled() || session.inbound.length === heard) return { response: entry.response, boundMs: allowance, fromFirstMessage: false };
+  await session.waitUntil(() => settled() || responded(), allowance, signal);
+  if (settled() || !responded()) return { response: entry.response, boundMs: allowance, fromFirstResponse: false };
   const left = Math.min(allowance - (Date.now() - started), timeoutMs);
-  return { response: await session.response(entry, Math.max(0, left), signal), boundMs: timeoutMs, fromFirstMessage: true };
+  return { response: await session.response(entry, Math.max(0, left), signal), boundMs: timeoutMs, fromFirstResponse: true };
 }

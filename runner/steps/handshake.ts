@@ -28,11 +28,11 @@ export async function performHandshake(
   const answer =
     ctx.session.inbound.length === 0
       ? await awaitFirstAnswer(ctx.session, entry, ctx.timeoutMs, ctx.signal)
-      : { response: await ctx.session.response(entry, ctx.timeoutMs, ctx.signal), boundMs: ctx.timeoutMs, fromFirstMessage: false };
+      : { response: await ctx.session.response(entry, ctx.timeoutMs, ctx.signal), boundMs: ctx.timeoutMs, fromFirstResponse: false };
   const response = answer.response;
   if (!response) {
     const closed = ctx.session.closed;
-    const within = `${answer.boundMs} ms${answer.fromFirstMessage ? ' of its first message' : ''}`;
+    const within = `${answer.boundMs} ms${answer.fromFirstResponse ? ' of its first response' : ''}`;
     return {
       ok: false,
       closed: closed !== undefined,
