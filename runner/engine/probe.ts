@@ -13,7 +13,7 @@ import {
 } from '../../wire/protocol/index.js';
 import { alwaysOnChecks, type MessageValidator } from '../checks/index.js';
 import type { CheckResult, TranscriptEntry } from '../../wire/results/index.js';
-import { firstAnswerWaitMs, type RuleLookup } from '../steps/index.js';
+import { awaitFirstAnswer, type RuleLookup } from '../steps/index.js';
 import { emptyProfile, type TargetProfile } from './profile.js';
 import { judgeAnsweredVersion } from './probe-version.js';
 
@@ -113,19 +113,25 @@ async function probeConversation(
   let last: PendingRequest | undefined;
   try {
     // The first request waits for a freshly started process as well as for its answer: a loaded
-    // machine can take seconds to start Node, which is not the target's fault. Later requests get
-    // the plain bound. A process that ends or prints garbage still ends the wait at once.
-    let waitMs = firstAnswerWaitMs(transport.kind, timeoutMs);
+    // machine can take seconds to start Node, which is not the target's fault (awaitFirstAnswer).
+    // Later requests get the plain bound. A process that ends or prints garbage still ends the wait at once.
+    let first = true;
+    let bound = '';
     const ask = async (method: string, params: Record<string, unknown> | undefined) => {
       const entry = await session.request(method, withRequestMeta(revision, params, client), { author: 'runner' });
       last = entry;
-      const bound = waitMs;
-      waitMs = timeoutMs;
-      return session.response(entry, bound);
+      if (!first) {
+        bound = `${timeoutMs} ms`;
+        return session.response(entry, timeoutMs);
+      }
+      first = false;
+      const answer = await awaitFirstAnswer(session, entry, timeoutMs);
+      bound = `${answer.boundMs} ms${answer.fromFirstResponse ? ' of its first response' : ''}`;
+      return answer.response;
     };
     if (!isStateless(revision)) {
       const response = await ask('initialize', initializeParams(revision, client));
-      if (!response) return unanswered(revision, profile, session, 'initialize', firstAnswerWaitMs(transport.kind, timeoutMs), last);
+      if (!response) return unanswered(revision, profile, session, 'initialize', bound, last);
       if (isErrorResponse(response)) {
         return {
           revision,
@@ -155,7 +161,7 @@ async function probeConversation(
       await transport.delivered?.();
     } else {
       const response = await ask('server/discover', {});
-      if (!response) return unanswered(revision, profile, session, 'server/discover', firstAnswerWaitMs(transport.kind, timeoutMs), last);
+      if (!response) return unanswered(revision, profile, session, 'server/discover', bound, last);
       if (isErrorResponse(response)) {
         return {
           revision,
@@ -204,10 +210,17 @@ async function probeConversation(
   }
 }
 
-function unanswered(revision: Revision, profile: TargetProfile, session: Session, method: string, ms: number, entry: PendingRequest | undefined): ProbeOutcome {
+function unanswered(
+  revision: Revision,
+  profile: TargetProfile,
+  session: Session,
+  method: string,
+  bound: string,
+  entry: PendingRequest | undefined,
+): ProbeOutcome {
   const closed = session.closed;
   const refused = entry?.undelivered !== undefined ? describeRefusedPost(session, method, entry.undelivered) : undefined;
-  const reason = refused ?? (closed ? `the target ended (${closed.reason}) before answering ${method}` : `the target did not answer ${method} within ${ms} ms`);
+  const reason = refused ?? (closed ? `the target ended (${closed.reason}) before answering ${method}` : `the target did not answer ${method} within ${bound}`);
   const nonJson = session.anomalies.find((a) => a.kind === 'non-json');
   const channel = session.transport.kind === 'stdio' ? 'printed non-JSON on stdout' : 'answered with a body that is not JSON';
   return {

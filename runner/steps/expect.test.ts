@@ -100,3 +100,34 @@ describe('expect with until (a barrier)', () => {
     expect(ctx.checks[0]!.message).toContain('within 50 ms');
   });
 });
+
+/** A peer that never answers. */
+class SilentPeer extends OrderedPeer {
+  override async send(): Promise<void> {}
+}
+
+describe('expect of a request an earlier expect already waited on', () => {
+  it('does not wait the bound a second time for a request that had it', async () => {
+    const ctx = context(new SilentPeer('in-memory', 'never'), LONG);
+    await runRequest(ctx, { kind: 'request', path: '0', sourceLine: 1, method: 'ping', as: 'silent' });
+    await runExpect(ctx, { kind: 'expect', path: '1', sourceLine: 2, label: 'silent', within: 1000 });
+    const started = Date.now();
+    await runExpect(ctx, { kind: 'expect', path: '2', sourceLine: 3, label: 'silent', within: 1000 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    // The test's rule table grades every rule SHOULD.
+    expect(ctx.checks).toMatchObject([
+      { rule: { id: 'jsonrpc.request.answered' }, status: 'warning' },
+      { rule: { id: 'jsonrpc.request.answered' }, status: 'warning' },
+    ]);
+    expect(ctx.checks[1]!.message).toContain('within 1000 ms');
+  });
+
+  it('still waits when the later expect allows longer than the earlier wait', async () => {
+    const ctx = context(new SilentPeer('in-memory', 'never'), LONG);
+    await runRequest(ctx, { kind: 'request', path: '0', sourceLine: 1, method: 'ping', as: 'silent' });
+    await runExpect(ctx, { kind: 'expect', path: '1', sourceLine: 2, label: 'silent', within: 10 });
+    const started = Date.now();
+    await runExpect(ctx, { kind: 'expect', path: '2', sourceLine: 3, label: 'silent', within: 300 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+});

@@ -9,9 +9,13 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
   const entry = labelled(ctx, step, step.label);
   const ms = boundFor(ctx, step.within);
   const barrier = step.until !== undefined && ORDERED.has(ctx.session.transport.kind) ? labelled(ctx, step, step.until) : undefined;
-  const response = barrier ? await responseBefore(ctx, entry, barrier, ms) : await ctx.session.response(entry, ms, ctx.signal);
+  // A request an earlier expect already waited on for at least this bound has had its time: a
+  // later expect of the same label judges what is there now instead of waiting the bound again.
+  const wait = (waitedOut.get(entry) ?? -1) >= ms ? 0 : ms;
+  const response = barrier ? await responseBefore(ctx, entry, barrier, wait) : await ctx.session.response(entry, wait, ctx.signal);
   const what = `no response to id ${JSON.stringify(entry.id)} \`${entry.method}\``;
   if (!response) {
+    if (barrier?.response === undefined) waitedOut.set(entry, Math.max(ms, waitedOut.get(entry) ?? -1));
     recordUnanswered(ctx, step, entry, what, ms, barrier?.response !== undefined ? barrier : undefined);
     return;
   }
@@ -45,6 +49,9 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
     evidence,
   });
 }
+
+/** The longest bound a wait for each request ran out without its answer. */
+const waitedOut = new WeakMap<PendingRequest, number>();
 
 /**
  * Transports whose answers come back on one stream in the order the target wrote them. There a

@@ -4,7 +4,7 @@ import { isStateless } from '../../schema/revisions.js';
 import { initializeParams, isErrorResponse, type JsonRpcResponse } from '../../wire/protocol/index.js';
 import type { CheckOptions, HandshakeStep } from '../suite-loader/types.js';
 import { boundFor, recordCheck, missingReason, type StepContext } from './context.js';
-import { firstAnswerWaitMs } from './first-answer.js';
+import { awaitFirstAnswer } from './first-answer.js';
 
 export interface HandshakeOutcome {
   ok: boolean;
@@ -25,14 +25,18 @@ export async function performHandshake(
   if (opts.as) ctx.labels.set(opts.as, entry);
   // On a process nothing has come from yet, initialize is its first answer: it may wait for the
   // process to start as well.
-  const waitMs = ctx.session.inbound.length === 0 ? firstAnswerWaitMs(ctx.session.transport.kind, ctx.timeoutMs) : ctx.timeoutMs;
-  const response = await ctx.session.response(entry, waitMs, ctx.signal);
+  const answer =
+    ctx.session.inbound.length === 0
+      ? await awaitFirstAnswer(ctx.session, entry, ctx.timeoutMs, ctx.signal)
+      : { response: await ctx.session.response(entry, ctx.timeoutMs, ctx.signal), boundMs: ctx.timeoutMs, fromFirstResponse: false };
+  const response = answer.response;
   if (!response) {
     const closed = ctx.session.closed;
+    const within = `${answer.boundMs} ms${answer.fromFirstResponse ? ' of its first response' : ''}`;
     return {
       ok: false,
       closed: closed !== undefined,
-      problem: closed ? `the target ended (${closed.reason}) before answering initialize` : `no response to initialize within ${waitMs} ms`,
+      problem: closed ? `the target ended (${closed.reason}) before answering initialize` : `no response to initialize within ${within}`,
     };
   }
   if (isErrorResponse(response)) {

@@ -69,4 +69,4 @@ async function dispatch(ctx: ExecutionContext, step: Step): Promise<void> {
 
 export { performHandshake } from './handshake.js';
 export { reviseLateAnswers, StepError, type RuleLookup, type Validators } from './context.js';
-export { firstAnswerWaitMs } from './first-answer.js';
+export { awaitFirstAnswer } from './first-answer.js';

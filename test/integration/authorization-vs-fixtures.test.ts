@@ -2,11 +2,16 @@
 // the mock authorization server the runner starts (--auth-mock): the clean fixture passes every
 // scenario, each planted defect makes the exact scenario, rule and verdict below come out, and a
 // run without authorization flags skips every authorization cell with the reason.
+// Runs are independent, so each describe runs its tests at once; they run in this process
+// (runServerAuthorized: the CLI's own --auth-mock code) except where the command line is the point.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DefectRow, scenarioIdsOf } from './defect-rows.js';
-import { ROOT, removeCliScratch, runCli as runCliWithReport } from './run-cli.js';
+import type { ConformanceOptions } from '../../api/index.js';
+import type { Revision } from '../../schema/revisions.js';
+import { ROOT, type Report, removeCliScratch, runCli as runCliWithReport } from './run-cli.js';
+import { runServer, runServerAuthorized } from './run-in-process.js';
 
 const FIXTURE = 'test/fixtures/targets/protected-http-server.mjs';
 const TIMEOUT_MS = 3000;
@@ -85,8 +90,11 @@ afterAll(removeCliScratch);
 
 const fixture = (flags = '') => ['--server', `node ${FIXTURE}${flags}`, '--port-env', 'PORT', '--auth-mock', '0'];
 const scenarios = () => scenarioIdsOf('authorization');
+/** `--server "node FIXTURE flags" --port-env PORT --auth-mock 0` with the selection, in this process. */
+const mocked = (command: string, selection: Omit<ConformanceOptions, 'target'>) =>
+  runServerAuthorized({ target: { command, portEnv: 'PORT' }, timeoutMs: TIMEOUT_MS, ...selection }, { mock: true });
 
-describe('suites/authorization versus the protected-http-server fixture', () => {
+describe.concurrent('suites/authorization versus the protected-http-server fixture', () => {
   it('has every authorization scenario failed by some defect, and every defect used', async () => {
     const failed = new Set(ROWS.map((r) => r.scenario));
     expect(scenarios().filter((id) => !failed.has(id))).toEqual([]);
@@ -110,9 +118,8 @@ describe('suites/authorization versus the protected-http-server fixture', () => 
 
   for (const row of ROWS) {
     it(`${row.defect}: ${row.scenario} @ ${row.revision} → ${row.rule} ${row.status}`, { timeout: 60_000 }, async () => {
-      const { code, stderr, report } = await runCli([...fixture(` --defect ${row.defect}`), '--scenario', row.scenario, '--revision', row.revision]);
-      expect(report, stderr).toBeDefined();
-      const cell = report!.scenarios.find((s) => s.id === row.scenario && s.revision === row.revision);
+      const { code, report } = await mocked(`node ${FIXTURE} --defect ${row.defect}`, { scenarios: [row.scenario], revisions: [row.revision as Revision] });
+      const cell = report.scenarios.find((s) => s.id === row.scenario && s.revision === row.revision);
       expect(cell, `no cell for ${row.scenario} @ ${row.revision}`).toBeDefined();
       const hits = cell!.checks.filter((c) => c.rule === row.rule && c.status === row.status);
       expect(hits.length, JSON.stringify(cell!.checks, null, 2)).toBeGreaterThan(0);
@@ -121,29 +128,16 @@ describe('suites/authorization versus the protected-http-server fixture', () => 
   }
 
   it('accepts from 2025-11-25 on metadata found at the well-known URI without resource_metadata in the challenge', { timeout: 60_000 }, async () => {
-    const { stderr, report } = await runCli([
-      ...fixture(' --defect challenge-no-metadata-well-known'),
-      '--scenario',
-      'authorization/protected-resource-metadata',
-      '--revision',
-      '2025-11-25',
-      '--revision',
-      '2026-07-28',
-    ]);
-    expect(report, stderr).toBeDefined();
-    expect(report!.scenarios.map((s) => `${s.revision}: ${s.status}`)).toEqual(['2025-11-25: passed', '2026-07-28: passed']);
+    const { report } = await mocked(`node ${FIXTURE} --defect challenge-no-metadata-well-known`, {
+      scenarios: ['authorization/protected-resource-metadata'],
+      revisions: ['2025-11-25', '2026-07-28'],
+    });
+    expect(report.scenarios.map((s) => `${s.revision}: ${s.status}`)).toEqual(['2025-11-25: passed', '2026-07-28: passed']);
   });
 
   it('skips the insufficient-scope checks, with the reason, on a server that requires no scope', { timeout: 60_000 }, async () => {
-    const { code, stderr, report } = await runCli([
-      ...fixture(' --scope-optional'),
-      '--scenario',
-      'authorization/insufficient-scope',
-      '--revision',
-      '2025-11-25',
-    ]);
-    expect(report, stderr).toBeDefined();
-    const cell = report!.scenarios[0]!;
+    const { code, report } = await mocked(`node ${FIXTURE} --scope-optional`, { scenarios: ['authorization/insufficient-scope'], revisions: ['2025-11-25'] });
+    const cell = report.scenarios[0]!;
     expect(cell.status).toBe('skipped');
     expect(cell.skipReason).toMatch(/served a token without any scope/);
     expect(cell.checks.filter((c) => !c.rule.startsWith('authorization.')).every((c) => c.status === 'passed')).toBe(true);
@@ -151,40 +145,31 @@ describe('suites/authorization versus the protected-http-server fixture', () => 
   });
 });
 
-describe('authorization is opt-in', () => {
+describe.concurrent('authorization is opt-in', () => {
   it('skips every authorization cell of a server run without --auth-token or --auth-mock, saying how to opt in', { timeout: 60_000 }, async () => {
-    const { code, stderr, report } = await runCli([
-      '--server',
-      'node dist/mocks/reference/http-main.js',
-      '--port-env',
-      'PORT',
-      '--area',
-      'authorization',
-      '--revision',
-      '2025-11-25',
-    ]);
-    expect(report, stderr).toBeDefined();
-    expect(report!.scenarios.map((s) => [s.status, s.skipReason])).toEqual(
+    const { code, report } = await runServer({
+      target: { command: 'node dist/mocks/reference/http-main.js', portEnv: 'PORT' },
+      areas: ['authorization'],
+      revisions: ['2025-11-25'],
+      timeoutMs: TIMEOUT_MS,
+    });
+    expect(report.scenarios.map((s) => [s.status, s.skipReason])).toEqual(
       scenarios().map(() => ['skipped', expect.stringMatching(/^authorization not requested: pass --auth-token TOKEN .* or --auth-mock PORT/)]),
     );
     expect(code).toBe(0);
   });
 
   it('with --auth-token alone judges what one token can show and skips the minted-token checks with the reason', { timeout: 60_000 }, async () => {
-    const { code, stderr, report } = await runCli([
-      '--server',
-      `node ${FIXTURE} --static-token mcp-conform-static-7a`,
-      '--port-env',
-      'PORT',
-      '--auth-token',
-      'mcp-conform-static-7a',
-      '--area',
-      'authorization',
-      '--revision',
-      '2025-11-25',
-    ]);
-    expect(report, stderr).toBeDefined();
-    const byId = Object.fromEntries(report!.scenarios.map((s) => [s.id, s.status]));
+    const { code, report } = await runServerAuthorized(
+      {
+        target: { command: `node ${FIXTURE} --static-token mcp-conform-static-7a`, portEnv: 'PORT' },
+        areas: ['authorization'],
+        revisions: ['2025-11-25'],
+        timeoutMs: TIMEOUT_MS,
+      },
+      { token: 'mcp-conform-static-7a' },
+    );
+    const byId = Object.fromEntries(report.scenarios.map((s) => [s.id, s.status]));
     expect(byId).toEqual({
       'authorization/insufficient-scope': 'skipped',
       'authorization/invalid-token': 'passed',
@@ -192,7 +177,7 @@ describe('authorization is opt-in', () => {
       'authorization/protected-resource-metadata': 'passed',
       'authorization/token-audience': 'skipped',
     });
-    expect(report!.scenarios.find((s) => s.id === 'authorization/token-audience')!.skipReason).toMatch(/needs --auth-mock PORT/);
+    expect(report.scenarios.find((s) => s.id === 'authorization/token-audience')!.skipReason).toMatch(/needs --auth-mock PORT/);
     expect(code).toBe(0);
   });
 
@@ -212,47 +197,31 @@ describe('authorization is opt-in', () => {
  * leave the audience unchecked unless the application sets the optional `expectedResource`, which
  * accepts tokens issued for another server (MUST since 2025-06-18); with it, everything passes.
  */
-describe("suites/authorization versus the SDKs' bearer-auth middleware", () => {
-  const run = (fixture: string, strict: boolean) =>
-    runCli([
-      '--server',
-      `node test/fixtures/targets/${fixture}${strict ? ' --strict' : ''}`,
-      '--port-env',
-      'PORT',
-      '--auth-mock',
-      '0',
-      '--area',
-      'authorization',
-    ]);
-  const findingsOf = (report: NonNullable<Awaited<ReturnType<typeof runCli>>['report']>) =>
+describe.concurrent("suites/authorization versus the SDKs' bearer-auth middleware", () => {
+  const run = (fixture: string, strict: boolean) => mocked(`node test/fixtures/targets/${fixture}${strict ? ' --strict' : ''}`, { areas: ['authorization'] });
+  const findingsOf = (report: Report) =>
     report.scenarios
       .flatMap((s) => s.checks.filter((c) => c.status === 'failed' || c.status === 'warning').map((c) => `${s.id} @ ${s.revision}: ${c.rule} ${c.status}`))
       .sort();
 
   it('@modelcontextprotocol/sdk 1.x (requireBearerAuth): tokens for another audience accepted by default', { timeout: 120_000 }, async () => {
-    const plain = await run('sdk-protected-http-server.mjs', false);
-    expect(plain.report, plain.stderr).toBeDefined();
-    expect(findingsOf(plain.report!)).toEqual([
+    const [plain, strict] = await Promise.all([run('sdk-protected-http-server.mjs', false), run('sdk-protected-http-server.mjs', true)]);
+    expect(findingsOf(plain.report)).toEqual([
       'authorization/token-audience @ 2025-06-18: authorization.token.audience failed',
       'authorization/token-audience @ 2025-11-25: authorization.token.audience failed',
     ]);
-    const strict = await run('sdk-protected-http-server.mjs', true);
-    expect(strict.report, strict.stderr).toBeDefined();
-    expect(findingsOf(strict.report!)).toEqual([]);
-    expect(strict.report!.scenarios.filter((s) => s.status === 'passed').length).toBe(13);
+    expect(findingsOf(strict.report)).toEqual([]);
+    expect(strict.report.scenarios.filter((s) => s.status === 'passed').length).toBe(13);
   });
 
   it('@modelcontextprotocol/server 2.x (requireBearerAuth gate): the same, at 2026-07-28 too', { timeout: 120_000 }, async () => {
-    const plain = await run('sdk2-protected-http-server.mjs', false);
-    expect(plain.report, plain.stderr).toBeDefined();
-    expect(findingsOf(plain.report!)).toEqual([
+    const [plain, strict] = await Promise.all([run('sdk2-protected-http-server.mjs', false), run('sdk2-protected-http-server.mjs', true)]);
+    expect(findingsOf(plain.report)).toEqual([
       'authorization/token-audience @ 2025-06-18: authorization.token.audience failed',
       'authorization/token-audience @ 2025-11-25: authorization.token.audience failed',
       'authorization/token-audience @ 2026-07-28: authorization.token.audience failed',
     ]);
-    const strict = await run('sdk2-protected-http-server.mjs', true);
-    expect(strict.report, strict.stderr).toBeDefined();
-    expect(findingsOf(strict.report!)).toEqual([]);
-    expect(strict.report!.scenarios.filter((s) => s.status === 'passed').length).toBe(18);
+    expect(findingsOf(strict.report)).toEqual([]);
+    expect(strict.report.scenarios.filter((s) => s.status === 'passed').length).toBe(18);
   });
 });

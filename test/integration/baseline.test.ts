@@ -64,10 +64,10 @@ describe('expected-failures baseline', () => {
   }, 120_000);
 
   it('fails on stale entries once the failure is fixed, and on failures the baseline does not list', async () => {
-    const fixed = await run(MINI, ['--baseline', file]);
+    // Independent runs against the same baseline: at once.
+    const [fixed, other] = await Promise.all([run(MINI, ['--baseline', file]), run(`${MINI} --defect duplicate-response`, ['--baseline', file])]);
     expect(fixed.baseline?.stale.length).toBeGreaterThan(0);
     expect(fixed.code).toBe(1);
-    const other = await run(`${MINI} --defect duplicate-response`, ['--baseline', file]);
     expect(other.baseline?.unexpected.map((u) => u.id)).toContain('jsonrpc/exactly-one-response');
     expect(other.code).toBe(1);
   }, 120_000);
@@ -82,10 +82,9 @@ describe('expected-failures baseline', () => {
 
   // Reading a device used to abort the process; a folder or device as --scenario-file was "does not exist".
   it('refuses a device as baseline and a folder as scenario file with exit 2 and a reason', async () => {
-    const device = await run(MINI, ['--baseline', '/dev/zero']);
+    const [device, folder] = await Promise.all([run(MINI, ['--baseline', '/dev/zero']), run(MINI, ['--scenario-file', work])]);
     expect(device.stderr).toContain('/dev/zero is not a regular file');
     expect(device.code).toBe(2);
-    const folder = await run(MINI, ['--scenario-file', work]);
     expect(folder.stderr).toContain(`${work} is a directory, not a scenario file.`);
     expect(folder.stderr).toContain('--suite-dir');
     expect(folder.code).toBe(2);

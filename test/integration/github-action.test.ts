@@ -84,20 +84,26 @@ describe('GitHub Action (action.yml and its script)', () => {
   }, 200_000);
 
   it('fails on a planted defect with the failure in the summary, and passes with a baseline of it', async () => {
-    const failing = await runAction({ server: `${MINI} --defect wrong-id-type`, revisions: '2025-06-18', args: '--scenario jsonrpc/id-echo' });
+    // A defect the server shows at once (ping refused), so that no wait for an answer that never comes costs the test a --timeout.
+    const failing = await runAction({ server: `${MINI} --defect ping-error`, revisions: '2025-06-18', args: '--scenario ping/answers-empty-result' });
     expect(failing.code).toBe(1);
     expect(failing.summary).toContain('## ❌ MCP conformance: failed');
-    expect(failing.summary).toContain('<details><summary>❌ <code>jsonrpc/id-echo [2025-06-18]</code>');
+    expect(failing.summary).toContain('<details><summary>❌ <code>ping/answers-empty-result [2025-06-18]</code>');
     expect(failing.junit).toContain('<failure ');
     const baseline = join(work, 'baseline.yaml');
-    writeFileSync(baseline, '- scenario: jsonrpc/id-echo\n  revision: 2025-06-18\n  reason: "ids are echoed as strings (issue #1)"\n');
-    const accepted = await runAction({ server: `${MINI} --defect wrong-id-type`, revisions: '2025-06-18', args: '--scenario jsonrpc/id-echo', baseline });
+    writeFileSync(baseline, '- scenario: ping/answers-empty-result\n  revision: 2025-06-18\n  reason: "ping is refused (issue #1)"\n');
+    const accepted = await runAction({
+      server: `${MINI} --defect ping-error`,
+      revisions: '2025-06-18',
+      args: '--scenario ping/answers-empty-result',
+      baseline,
+    });
     expect(accepted.code).toBe(0);
     expect(accepted.summary).toContain('## ✅ MCP conformance: passed');
-    expect(accepted.summary).toContain('expected failure (baseline): ids are echoed as strings (issue #1)');
+    expect(accepted.summary).toContain('expected failure (baseline): ping is refused (issue #1)');
     // The test report agrees with the gate: the accepted failure is skipped, not failed.
     expect(accepted.junit).not.toContain('<failure ');
-    expect(accepted.junit).toContain('<skipped message="expected failure (baseline): ids are echoed as strings (issue #1)');
+    expect(accepted.junit).toContain('<skipped message="expected failure (baseline): ping is refused (issue #1)');
   }, 200_000);
 
   it('refuses to run without a server or URL, with an annotation that says which input to add', async () => {

@@ -16,7 +16,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const conform = (mockFile: string, areas: string[]) =>
   runServer({ target: { command: `${process.execPath} ${CLI} mock --config ${mockFile}` }, revisions: ['2025-11-25'], timeoutMs: 4000, areas });
 
-describe('mcp-conform mock --config', () => {
+// The three runs are independent: at once.
+describe.concurrent('mcp-conform mock --config', () => {
   it('serves the example mock file conformantly (tools, pagination, stdio suites)', async () => {
     const { code, report } = await conform(join(ROOT, 'examples', 'weather.mock.yaml'), ['tools', 'pagination', 'stdio']);
     expect(report.scenarios.filter((s) => s.status === 'failed' || s.status === 'errored')).toEqual([]);

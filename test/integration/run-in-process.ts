@@ -6,6 +6,11 @@
 // Tests of the command line itself (flags, exit codes of usage errors, console output, report
 // files) keep spawning the CLI with run-cli.ts.
 import { type ClientConformanceOptions, type ConformanceOptions, runClientConformance, runConformance } from '../../api/index.js';
+import type { CommandTarget } from '../../api/conformance-options.js';
+import { runConformanceOn } from '../../api/run-conformance.js';
+import { targetSpecOf } from '../../api/target-spec.js';
+import { authorizationContext, ISSUER_ENV } from '../../cli/authorization-option.js';
+import { serveMockAuthorizationServer } from '../../mocks/auth/index.js';
 import { renderJsonReport } from '../../reports/json/index.js';
 import { ROOT, type Report } from './run-cli.js';
 
@@ -19,6 +24,29 @@ export async function runServer(options: ConformanceOptions): Promise<InProcessR
   const target = 'command' in options.target && options.target.cwd === undefined ? { ...options.target, cwd: ROOT } : options.target;
   const { result, exitCode } = await runConformance({ ...options, target });
   return { code: exitCode, report: JSON.parse(renderJsonReport(result)) as Report };
+}
+
+/**
+ * A server run with authorization, as `--auth-mock 0` or `--auth-token TOKEN` does it (the API has
+ * no such option): the mock authorization server starts first, the started target learns its
+ * issuer from the environment, and the tokens are built by the CLI's own code once it listens.
+ */
+export async function runServerAuthorized(
+  options: Omit<ConformanceOptions, 'target'> & { target: CommandTarget },
+  auth: { mock: true } | { token: string },
+): Promise<InProcessRun> {
+  const mock = 'mock' in auth ? await serveMockAuthorizationServer({ port: 0 }) : undefined;
+  try {
+    const flags = 'token' in auth ? { authToken: auth.token } : { authMock: 0 };
+    const { target, ...rest } = options;
+    const { result, exitCode } = await runConformanceOn(targetSpecOf({ cwd: ROOT, ...target }), rest, {
+      ...(mock ? { launchEnv: { [ISSUER_ENV]: mock.issuer } } : {}),
+      authorize: (endpoint) => authorizationContext(flags, endpoint, mock, options.timeoutMs ?? 5000),
+    });
+    return { code: exitCode, report: JSON.parse(renderJsonReport(result)) as Report };
+  } finally {
+    await mock?.close();
+  }
 }
 
 /** A client run (`--client`), in the repository root unless `cwd` says otherwise. */

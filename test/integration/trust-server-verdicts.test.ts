@@ -33,7 +33,7 @@ function verdicts(run: { report?: Report }): string[] {
   );
 }
 
-describe('violations seen while probing are findings (exit 1), not an unreachable target (exit 3)', () => {
+describe.concurrent('violations seen while probing are findings (exit 1), not an unreachable target (exit 3)', () => {
   const rows = [
     { defect: 'initialize-id-as-string', rule: 'jsonrpc.response.id-known' },
     { defect: 'initialize-pretty', rule: 'transport.stdio.newline-delimited' },
@@ -49,7 +49,7 @@ describe('violations seen while probing are findings (exit 1), not an unreachabl
   }
 });
 
-describe('an unanswered request fails jsonrpc.request.answered, whatever the scenario expected', () => {
+describe.concurrent('an unanswered request fails jsonrpc.request.answered, whatever the scenario expected', () => {
   it('late-unknown-method → answered after the wait ran out: errored (raise --timeout), never a MUST failure', { timeout: 130_000 }, async () => {
     const run = await stdio('late-unknown-method', { revision: '2025-11-25', scenarios: ['jsonrpc/method-not-found'] });
     const cell = run.report?.scenarios.find((s) => s.id === 'jsonrpc/method-not-found');
@@ -65,7 +65,7 @@ describe('an unanswered request fails jsonrpc.request.answered, whatever the sce
   });
 });
 
-describe('HTTP answers are kept and judged by what they are', () => {
+describe.concurrent('HTTP answers are kept and judged by what they are', () => {
   it('a 202 with the body `null` fails transport.http.input-accepted-202', { timeout: 130_000 }, async () => {
     const run = await http('notification-202-null', { revision: '2025-06-18', scenarios: ['http/notification-accepted'] });
     expect(run.code).toBe(1);
@@ -111,7 +111,7 @@ describe('HTTP answers are kept and judged by what they are', () => {
   });
 });
 
-describe('a URL that is not an MCP endpoint is named for what it answered, at once', () => {
+describe.concurrent('a URL that is not an MCP endpoint is named for what it answered, at once', () => {
   for (const [defect, status, hint] of [
     ['not-mcp-404', 'HTTP 404 text/html', 'is the path right'],
     ['not-mcp-html', 'HTTP 200 text/html', 'does not look like an MCP endpoint'],
@@ -129,7 +129,7 @@ describe('a URL that is not an MCP endpoint is named for what it answered, at on
   }
 });
 
-describe('a missing --cwd is named as such', () => {
+describe.concurrent('a missing --cwd is named as such', () => {
   it('exits 2 naming the folder, not "node was not found"', { timeout: 60_000 }, async () => {
     const run = await runCli(['--server', `node ${STDIO}`, '--cwd', 'no-such-folder-for-mcp-conform'], { timeoutMs: 50_000 });
     expect(run.code).toBe(2);
