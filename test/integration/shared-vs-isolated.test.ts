@@ -94,8 +94,22 @@ async function compare(args: string[], countStarts = false): Promise<{ isolated:
 }
 
 describe('shared target processes give the verdicts of one process per cell (--isolate)', () => {
+  // Lifecycle: the cells that open the conversation as the runner does hand their process on.
   it('on the reference server at 2025-11-25 and 2026-07-28', { timeout: 300_000 }, async () => {
-    await compare(['--revision', '2025-11-25', '--revision', '2026-07-28', '--area', 'tools', '--area', 'resources', '--area', 'prompts']);
+    await compare([
+      '--revision',
+      '2025-11-25',
+      '--revision',
+      '2026-07-28',
+      '--area',
+      'tools',
+      '--area',
+      'resources',
+      '--area',
+      'prompts',
+      '--area',
+      'lifecycle',
+    ]);
   });
 
   it('on the clean mini-server, with little more than half the processes', { timeout: 300_000 }, async () => {
@@ -148,7 +162,7 @@ describe('shared target processes give the verdicts of one process per cell (--i
     ['invalid-request-wrong-code', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'resources']],
     ['method-not-found-wrong-code', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'prompts']],
     // Answers a notification the scenario expects to stay unanswered (with a null id).
-    ['answers-notifications', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'tools']],
+    ['answers-notifications', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'tools', '--area', 'lifecycle']],
     // Runs a call of a tool it does not list (answered as a failed tool) and breaks every later
     // result: only a call refused with a JSON-RPC error leaves a process to the next cell.
     ['unknown-tool-runs', ['--revision', '2025-11-25', '--revision', '2026-07-28', '--area', 'tools']],
