@@ -205,10 +205,16 @@ const hasCursor = (params: unknown): boolean => typeof params === 'object' && pa
 /**
  * For planning only: whether a cell is likely to leave its process to nobody else (`stateEffect`
  * `changed`), read from its steps before it runs, with the variables the probe gave it (`$var`
- * tool names). A wrong guess costs a process start, never a verdict: what the cell actually wrote
- * decides whether the process serves another cell.
+ * tool names). Steps `mayRun` rules out (a `when` that fails at this revision or for this target's
+ * capabilities) are left out. A wrong guess costs a process start, never a verdict: what the cell
+ * actually wrote decides whether the process serves another cell.
  */
-export function likelyChangesState(steps: readonly Step[], vars: Record<string, unknown>, tools: readonly Record<string, unknown>[]): boolean {
+export function likelyChangesState(
+  steps: readonly Step[],
+  vars: Record<string, unknown>,
+  tools: readonly Record<string, unknown>[],
+  mayRun: (step: Step) => boolean = () => true,
+): boolean {
   const { listed, readOnly } = toolNames(tools);
   const changes = (method: unknown, params: unknown, meta?: unknown): boolean => {
     if (typeof method !== 'string') return false;
@@ -225,9 +231,10 @@ export function likelyChangesState(steps: readonly Step[], vars: Record<string, 
     return typeof name === 'string' ? listed.has(name) : !literal;
   };
   return steps.some((step) => {
+    if (!mayRun(step)) return false;
     switch (step.kind) {
       case 'loop':
-        return likelyChangesState(step.steps, vars, tools);
+        return likelyChangesState(step.steps, vars, tools, mayRun);
       case 'request':
         return changes(step.method, step.params, step.meta);
       case 'notify':

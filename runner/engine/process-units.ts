@@ -8,6 +8,8 @@ import { openingTexts, type Transport } from '../../wire/protocol/index.js';
 import { executeCell, startFailure, type ExecutedCell, type PreparedCell } from './run-cell.js';
 import { answersOnlyRequests, likelyChangesState, sendsCursors, sharingClass, stateEffect, type SharingClass } from './process-sharing.js';
 import { SharedProcess } from './shared-process.js';
+import { ruledOutBeforeRun } from './conditions.js';
+import type { Step } from '../suite-loader/types.js';
 
 /**
  * Most cells a unit runs before its `last` one: units short enough to spread over the workers, long
@@ -41,7 +43,7 @@ export function processUnits(cells: readonly PlacedCell[]): ProcessUnit[] {
   const units: ProcessUnit[] = [];
   const groups = new Map<string, { openers: PlacedCell[]; neutral: PlacedCell[]; cursors: PlacedCell[]; last: PlacedCell[] }>();
   for (const placed of cells) {
-    const { cell, client, vars, env } = placed.prepared;
+    const { cell, client, vars, env, scope } = placed.prepared;
     const kind: SharingClass = sharingClass(cell.scenario, cell.revision);
     if (kind === 'own') {
       units.push({ isolated: true, cells: [placed] });
@@ -50,8 +52,11 @@ export function processUnits(cells: readonly PlacedCell[]): ProcessUnit[] {
     const key = `${cell.revision}\u0000${JSON.stringify(client)}`;
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { openers: [], neutral: [], cursors: [], last: [] }));
+    // Steps whose `when` already fails (a capability the target lacks, another revision) are not
+    // counted: they will not run.
+    const mayRun = (step: Step) => step.when === undefined || !ruledOutBeforeRun(step.when, scope);
     if (kind === 'opener') group.openers.push(placed);
-    else if (kind === 'last' || likelyChangesState(cell.scenario.steps, vars, env.profile.tools)) group.last.push(placed);
+    else if (kind === 'last' || likelyChangesState(cell.scenario.steps, vars, env.profile.tools, mayRun)) group.last.push(placed);
     else if (sendsCursors(cell.scenario.steps)) group.cursors.push(placed);
     else group.neutral.push(placed);
   }
