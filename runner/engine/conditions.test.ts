@@ -97,11 +97,11 @@ describe('ruledOutBeforeRun', () => {
     expect(ruledOutBeforeRun({ anyOf: [{ capability: 'prompts' }, { revision: '2024-11-05' }] }, scope)).toBe(true);
   });
 
-  it("binds a pick's variable in a copy, never in the cell's variables", () => {
+  it("binds a pick's variable in the variables it is given, as the run would", () => {
     const vars: Record<string, unknown> = {};
     const withTool = { ...profile, tools: [{ name: 'echo' }] } as unknown as TargetProfile;
     expect(ruledOutBeforeRun({ pick: 'tool', from: 'tools' }, { ...scope, vars, profile: withTool })).toBe(false);
-    expect(vars).toEqual({});
+    expect(vars).toEqual({ tool: { name: 'echo' } });
     expect(ruledOutBeforeRun({ pick: 'tool', from: 'tools' }, scope)).toBe(true);
   });
 });

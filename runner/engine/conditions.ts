@@ -96,10 +96,10 @@ function hasPath(root: Record<string, unknown>, dotted: string): boolean {
  * For planning only (process-units.ts): true when `condition` fails whatever the cell's steps store,
  * decided from the revision, the transport, the target's profile and the variables set before the
  * run. Conditions on values a step stores (`defined`, `value`) are undecided and rule nothing out.
- * `pick` binds its variable in a copy, never in the cell's own variables.
+ * A `pick` binds its variable in `scope.vars`, as it would in the run: give it a copy of the cell's.
  */
 export function ruledOutBeforeRun(condition: Condition, scope: ConditionScope): boolean {
-  return decidedBeforeRun(condition, { ...scope, vars: { ...scope.vars } }) === false;
+  return decidedBeforeRun(condition, scope) === false;
 }
 
 function decidedBeforeRun(condition: Condition, scope: ConditionScope): boolean | undefined {

@@ -53,10 +53,12 @@ export function processUnits(cells: readonly PlacedCell[]): ProcessUnit[] {
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { openers: [], neutral: [], cursors: [], last: [] }));
     // Steps whose `when` already fails (a capability the target lacks, another revision) are not
-    // counted: they will not run.
-    const mayRun = (step: Step) => step.when === undefined || !ruledOutBeforeRun(step.when, scope);
+    // counted: they will not run. The picks of `when`s bind the tool a later step names, in a copy
+    // of the cell's variables (planning changes nothing in the cell).
+    const planned = { ...scope, vars: { ...vars } };
+    const mayRun = (step: Step) => step.when === undefined || !ruledOutBeforeRun(step.when, planned);
     if (kind === 'opener') group.openers.push(placed);
-    else if (kind === 'last' || likelyChangesState(cell.scenario.steps, vars, env.profile.tools, mayRun)) group.last.push(placed);
+    else if (kind === 'last' || likelyChangesState(cell.scenario.steps, planned.vars, env.profile.tools, mayRun)) group.last.push(placed);
     else if (sendsCursors(cell.scenario.steps)) group.cursors.push(placed);
     else group.neutral.push(placed);
   }
