@@ -161,7 +161,11 @@ describe('shared target processes give the verdicts of one process per cell (--i
     ['parse-error-wrong-code', ['--revision', '2025-11-25', '--revision', '2026-07-28', '--area', 'jsonrpc', '--area', 'tools']],
     ['invalid-request-wrong-code', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'resources']],
     ['method-not-found-wrong-code', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'prompts']],
-    // Answers a notification the scenario expects to stay unanswered (with a null id).
+    // Answers a notification the scenario expects to stay unanswered (with a null id). With the
+    // lifecycle area: lifecycle/initialized-not-answered takes the answer to its own
+    // notifications/initialized for its own, where a runner-opened cell meets an unknown id, so it
+    // must not hand its process on (answersOnlyRequests); without that, the cells after it passed
+    // always/response-id-known where on processes of their own they fail it.
     ['answers-notifications', ['--revision', '2025-11-25', '--area', 'jsonrpc', '--area', 'tools', '--area', 'lifecycle']],
     // Runs a call of a tool it does not list (answered as a failed tool) and breaks every later
     // result: only a call refused with a JSON-RPC error leaves a process to the next cell.
