@@ -8,6 +8,7 @@ import { openingTexts, type Transport } from '../../wire/protocol/index.js';
 import { executeCell, startFailure, type ExecutedCell, type PreparedCell } from './run-cell.js';
 import { answersOnlyRequests, likelyChangesState, sendsCursors, sharingClass, stateEffect, type SharingClass } from './process-sharing.js';
 import { SharedProcess } from './shared-process.js';
+import type { ProbedProcess } from './probe-processes.js';
 import { ruledOutBeforeRun } from './conditions.js';
 import type { Step } from '../suite-loader/types.js';
 
@@ -80,16 +81,21 @@ export function processUnits(cells: readonly PlacedCell[]): ProcessUnit[] {
  * Runs a unit's cells in order on shared processes. Each cell is judged once the process it ran on
  * has ended, with that process's close report, as a cell on a process of its own would be.
  */
-export async function runSharedUnit(unit: ProcessUnit, makeTransport: (revision?: Revision) => Transport): Promise<Map<number, ScenarioResult>> {
+export async function runSharedUnit(
+  unit: ProcessUnit,
+  makeTransport: (revision?: Revision) => Transport,
+  probed?: ProbedProcess,
+): Promise<Map<number, ScenarioResult>> {
   const results = new Map<number, ScenarioResult>();
-  let target: SharedProcess | undefined;
+  // A process the probe opened (probe-processes.ts), or none yet.
+  let target: SharedProcess | undefined = probed?.process;
   // Cleared when a target leaves a barrier unanswered: it would cost every later process the same
   // wait, so the rest of the unit runs one process per cell.
   let barriersAnswered = true;
   let onProcess: { index: number; executed: ExecutedCell }[] = [];
   // Set once a cell on the current process followed cursors the process issued: a later cell that
   // sends cursors gets a fresh process (see stateEffect).
-  let cursorsFollowed = false;
+  let cursorsFollowed = probed?.cursorsFollowed === true;
   const retire = async () => {
     cursorsFollowed = false;
     if (!target) return;

@@ -154,6 +154,9 @@ describe('shared target processes give the verdicts of one process per cell (--i
     ['progress-after-response', ['--revision', '2025-11-25', '--area', 'progress', '--area', 'tools']],
     // Cursors that work once: a cell that followed one must not hand the process to another.
     ['single-use-cursor', ['--revision', '2025-11-25', '--area', 'pagination', '--area', 'tools']],
+    // The probe pages every list on the process it keeps for the first unit of cells: a cell that
+    // follows the same cursors must not get that process (its cursors were used once already).
+    ['single-use-cursor', ['--revision', '2025-11-25', '--scenario', 'pagination/tools-follow-cursor']],
     ['logs-to-stdout', ['--revision', '2025-06-18']],
     ['resources-vary-after-requests', ['--revision', '2025-06-18']],
     // Wrong error codes are findings, which no longer end a process: the cells after them must
