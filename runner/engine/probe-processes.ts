@@ -36,7 +36,9 @@ export class ProbeProcesses {
 
   /**
    * After the probes: keeps the process of each probe that ended cleanly at a revision the run
-   * tests, and ends the others. Cleanly: the revision accepted, no finding, every list answered,
+   * tests, and ends the others. Cleanly: the revision accepted, no finding, nothing said but
+   * answers (`saidMore`: a notification after an answer would reach the first cell on a process of
+   * its own, here the probe), every list answered,
    * the opening the runner's own (cells replay it), and a barrier answered, so that whatever the
    * probe's requests still caused is the probe's. A probe that followed cursors leaves the process
    * to cells that send none (`runSharedUnit`, as after a cell that followed cursors).
@@ -51,6 +53,7 @@ export class ProbeProcesses {
           probe.accepted &&
           wanted(probe) &&
           (probe.findings?.length ?? 0) === 0 &&
+          probe.saidMore !== true &&
           probe.profile.notes.length === 0 &&
           !shared.exited &&
           shared.openedWith(opening) &&
