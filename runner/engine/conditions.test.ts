@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { whyNot, type ConditionScope } from './conditions.js';
+import { ruledOutBeforeRun, whyNot, type ConditionScope } from './conditions.js';
 import type { TargetProfile } from './profile.js';
 
 const profile = { capabilities: { tools: {}, logging: {} }, tools: [], resources: [], resourceTemplates: [], prompts: [] } as unknown as TargetProfile;
@@ -76,5 +76,32 @@ describe('extension and value conditions', () => {
     expect(whyNot({ value: { $var: 'status' }, matches: { $in: ['working', 'input_required'] } }, { ...scope, vars })).toBeUndefined();
     expect(whyNot({ value: { $var: 'status' }, matches: 'completed' }, { ...scope, vars })).toContain('"working"');
     expect(whyNot({ value: { $var: 'missing' }, matches: { $type: 'string' } }, scope)).toContain('undefined');
+  });
+});
+
+describe('ruledOutBeforeRun', () => {
+  it('rules out what fails on the revision or the profile alone', () => {
+    expect(ruledOutBeforeRun({ capability: 'prompts' }, scope)).toBe(true);
+    expect(ruledOutBeforeRun({ revision: '>=2026-07-28' }, scope)).toBe(true);
+    expect(ruledOutBeforeRun({ allOf: [{ capability: 'tools' }, { not: { capability: 'tools' } }] }, scope)).toBe(true);
+    expect(ruledOutBeforeRun({ capability: 'tools' }, scope)).toBe(false);
+  });
+
+  it('rules out nothing that depends on values a step stores', () => {
+    expect(ruledOutBeforeRun({ defined: 'init' }, scope)).toBe(false);
+    expect(ruledOutBeforeRun({ not: { defined: 'init' } }, scope)).toBe(false);
+    // allOf with an undecided part is undecided unless another part fails; anyOf the other way round.
+    expect(ruledOutBeforeRun({ allOf: [{ capability: 'tools' }, { defined: 'init' }] }, scope)).toBe(false);
+    expect(ruledOutBeforeRun({ allOf: [{ capability: 'prompts' }, { defined: 'init' }] }, scope)).toBe(true);
+    expect(ruledOutBeforeRun({ anyOf: [{ capability: 'prompts' }, { defined: 'init' }] }, scope)).toBe(false);
+    expect(ruledOutBeforeRun({ anyOf: [{ capability: 'prompts' }, { revision: '2024-11-05' }] }, scope)).toBe(true);
+  });
+
+  it("binds a pick's variable in the variables it is given, as the run would", () => {
+    const vars: Record<string, unknown> = {};
+    const withTool = { ...profile, tools: [{ name: 'echo' }] } as unknown as TargetProfile;
+    expect(ruledOutBeforeRun({ pick: 'tool', from: 'tools' }, { ...scope, vars, profile: withTool })).toBe(false);
+    expect(vars).toEqual({ tool: { name: 'echo' } });
+    expect(ruledOutBeforeRun({ pick: 'tool', from: 'tools' }, scope)).toBe(true);
   });
 });

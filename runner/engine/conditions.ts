@@ -91,3 +91,32 @@ function hasPath(root: Record<string, unknown>, dotted: string): boolean {
   // `listChanged: false` is a declared absence, not a capability.
   return node !== false && node !== undefined && node !== null;
 }
+
+/**
+ * For planning only (process-units.ts): true when `condition` fails whatever the cell's steps store,
+ * decided from the revision, the transport, the target's profile and the variables set before the
+ * run. Conditions on values a step stores (`defined`, `value`) are undecided and rule nothing out.
+ * A `pick` binds its variable in `scope.vars`, as it would in the run: give it a copy of the cell's.
+ */
+export function ruledOutBeforeRun(condition: Condition, scope: ConditionScope): boolean {
+  return decidedBeforeRun(condition, scope) === false;
+}
+
+function decidedBeforeRun(condition: Condition, scope: ConditionScope): boolean | undefined {
+  if ('defined' in condition || 'value' in condition) return undefined;
+  if ('not' in condition) {
+    const inner = decidedBeforeRun(condition.not, scope);
+    return inner === undefined ? undefined : !inner;
+  }
+  if ('allOf' in condition || 'anyOf' in condition) {
+    const all = 'allOf' in condition;
+    let outcome: boolean | undefined = all;
+    for (const inner of all ? condition.allOf : condition.anyOf) {
+      const decided = decidedBeforeRun(inner, scope);
+      if (decided === !all) return !all;
+      if (decided === undefined) outcome = undefined;
+    }
+    return outcome;
+  }
+  return whyNot(condition, scope) === undefined;
+}

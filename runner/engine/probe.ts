@@ -39,6 +39,14 @@ export interface ProbeOutcome {
    */
   findings?: CheckResult[];
   transcript?: TranscriptEntry[];
+  /** True when the probe asked for a list's next page: it followed a cursor the target issued. */
+  followedCursors?: boolean;
+  /**
+   * True when the target said more than answers during the probe: a notification, a server
+   * request, or output the session noted (a message nested too deep is noted once per process).
+   * Its process then serves no cell: on a process of its own the first cell would have met that.
+   */
+  saidMore?: boolean;
   /** The initialize answer's protocolVersion when it was not the revision offered, and its transcript seq. */
   answeredVersion?: { value: unknown; seq?: number };
 }
@@ -188,10 +196,12 @@ async function probeConversation(
       profile.serverInfo = meta['io.modelcontextprotocol/serverInfo'] as Record<string, unknown>;
       if (typeof result.instructions === 'string') profile.instructions = result.instructions;
     }
+    let followedCursors = false;
     for (const list of LISTS) {
       if (!profile.capabilities[list.capability]) continue;
       let cursor: unknown;
       for (let page = 0; page < MAX_PAGES; page++) {
+        if (cursor !== undefined) followedCursors = true;
         const response = await ask(list.method, cursor !== undefined ? { cursor } : {});
         if (!response || isErrorResponse(response)) {
           profile.notes.push(`${list.method} ${response ? `failed: ${response.error.message}` : 'was not answered'}`);
@@ -204,7 +214,8 @@ async function probeConversation(
         if (page === MAX_PAGES - 1) profile.notes.push(`${list.method} still had pages after ${MAX_PAGES}`);
       }
     }
-    return { revision, accepted: true, profile, stderr: session.stderr };
+    const saidMore = session.inbound.some((record) => record.kind !== 'response') || session.transcript.some((entry) => entry.dir === 'note');
+    return { revision, accepted: true, profile, stderr: session.stderr, ...(followedCursors ? { followedCursors } : {}), ...(saidMore ? { saidMore } : {}) };
   } finally {
     await transport.close();
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InboundRecord, OutboundRecord } from '../../wire/protocol/index.js';
 import type { Scenario, Step } from '../suite-loader/types.js';
-import { issuedCursors, likelyChangesState, sendsCursors, sharingClass, stateEffect } from './process-sharing.js';
+import { answersOnlyRequests, issuedCursors, likelyChangesState, sendsCursors, sharingClass, stateEffect } from './process-sharing.js';
 
 const at = { sourceLine: 1, path: '0' };
 function scenario(steps: Step[], extra: Partial<Scenario> = {}): Scenario {
@@ -61,6 +61,22 @@ describe('sharingClass', () => {
     expect(sharingClass(scenario([{ kind: 'send', hex: 'c0af', ...at }]), '2025-06-18')).toBe('last');
     expect(sharingClass(scenario([{ kind: 'cancel', label: 'a', ...at }]), '2025-06-18')).toBe('last');
     expect(sharingClass(scenario([{ kind: 'send', line: 'not json', ...at }]), '2025-06-18')).toBe('neutral');
+  });
+
+  it("places a stateful scenario that opens the conversation with the runner's initialize first on a process it may hand on", () => {
+    const fresh = (steps: Step[]) => scenario(steps, { session: 'fresh' });
+    const handshake: Step = { kind: 'handshake', as: 'init', ...at };
+    const initialize = (protocolVersion: string): Step => ({ kind: 'request', method: 'initialize', params: { protocolVersion }, ...at });
+    expect(sharingClass(fresh([handshake, request('ping')]), '2025-06-18')).toBe('opener');
+    expect(sharingClass(fresh([initialize('${revision}'), request('ping')]), '2024-11-05')).toBe('opener');
+    // Another version, a request before initialize, or a step that needs its own process or ends it.
+    expect(sharingClass(fresh([{ ...handshake, protocolVersion: '2099-01-01' } as Step]), '2025-06-18')).toBe('own');
+    expect(sharingClass(fresh([initialize('2099-01-01')]), '2025-06-18')).toBe('own');
+    expect(sharingClass(fresh([request('ping'), handshake]), '2025-06-18')).toBe('own');
+    expect(sharingClass(fresh([handshake, { kind: 'closeInput', ...at }]), '2025-06-18')).toBe('own');
+    expect(sharingClass(fresh([handshake, { kind: 'cancel', label: 'a', ...at }]), '2025-06-18')).toBe('own');
+    expect(sharingClass(fresh([handshake]), '2025-06-18')).toBe('opener');
+    expect(sharingClass(scenario([handshake], { session: 'fresh', isolate: true }), '2025-06-18')).toBe('own');
   });
 
   it('ends the process after a line written as is at a stateless revision (it carries no _meta of the runner)', () => {
@@ -193,5 +209,25 @@ describe('sendsCursors', () => {
     expect(sendsCursors([{ kind: 'loop', steps: [follow], max: 2, onExhausted: 'pass', ...at }])).toBe(true);
     expect(sendsCursors([{ kind: 'send', json: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 'x' } }, ...at }])).toBe(true);
     expect(sendsCursors([request('tools/list')])).toBe(false);
+  });
+});
+
+describe('answersOnlyRequests', () => {
+  const out = (message: unknown, seq: number): OutboundRecord => ({ seq, message, text: JSON.stringify(message), author: 'scenario' });
+  const answer = (id: unknown): InboundRecord => ({ seq: 9, kind: 'response', message: { jsonrpc: '2.0', id, result: {} } });
+  const opening = [
+    out({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, 1),
+    out({ jsonrpc: '2.0', method: 'notifications/initialized' }, 2),
+    out({ jsonrpc: '2.0', id: 2, method: 'ping' }, 3),
+  ];
+
+  it('is true when every answer carries the id of a request the cell wrote', () => {
+    expect(answersOnlyRequests(opening, [answer(1), answer(2)])).toBe(true);
+    expect(answersOnlyRequests(opening, [])).toBe(true);
+  });
+
+  it('is false for an answer to a notification (a null id) or to an id no request carried', () => {
+    expect(answersOnlyRequests(opening, [answer(1), answer(null)])).toBe(false);
+    expect(answersOnlyRequests(opening, [answer('2')])).toBe(false);
   });
 });

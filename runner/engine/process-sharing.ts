@@ -13,8 +13,14 @@ import { BARRIER_ID_PREFIX } from './shared-process.js';
  * - `last`: it may run on a shared process, but leaves the process unusable for others whatever
  *   happens: it writes bytes that are not whole lines, or cancels requests whose late answers could
  *   reach the next cell.
+ * - `opener`: at a stateful revision it opens the conversation itself, starting with an
+ *   `initialize` of the cell's own revision, and its other steps are `neutral`. It runs first on a
+ *   fresh process. If the lines it opened with were exactly the runner's (`openingTexts`: same
+ *   initialize, then notifications/initialized), the process is in the state a runner-opened one
+ *   is in, and it serves the next cells under the rules of `neutral` (judged on what the cell sent
+ *   after its opening); any other opening ends the process with the cell, as `own` would.
  */
-export type SharingClass = 'own' | 'neutral' | 'last';
+export type SharingClass = 'own' | 'neutral' | 'last' | 'opener';
 
 /**
  * Methods whose effect outlives their exchange in the server's memory of the session: the
@@ -51,8 +57,25 @@ function toolNames(tools: readonly Record<string, unknown>[]): { listed: Set<unk
 export function sharingClass(scenario: Scenario, revision: Revision): SharingClass {
   if (scenario.isolate) return 'own';
   // A stateful scenario that opens the conversation itself needs a process nobody initialized.
-  if (!isStateless(revision) && scenario.session !== 'initialized') return 'own';
+  if (!isStateless(revision) && scenario.session !== 'initialized') return opensLikeRunner(scenario.steps) ? 'opener' : 'own';
   return classifySteps(scenario.steps, isStateless(revision));
+}
+
+/**
+ * True when the steps may open the conversation as the runner does: the first is a `handshake`
+ * without a protocol version of its own, or an `initialize` request for the cell's revision; and no
+ * other step needs a process of its own or ends it. Whether the lines written were the runner's is
+ * decided after the cell ran (`SharedProcess.openedWith`); this only picks the cells worth placing
+ * first on a process other cells then use.
+ */
+function opensLikeRunner(steps: readonly Step[]): boolean {
+  const [first, ...rest] = steps;
+  const opens =
+    (first?.kind === 'handshake' && first.protocolVersion === undefined) ||
+    (first?.kind === 'request' &&
+      first.method === 'initialize' &&
+      (first.params as { protocolVersion?: unknown } | undefined)?.protocolVersion === '${revision}');
+  return opens && classifySteps(rest, false) === 'neutral';
 }
 
 function classifySteps(steps: readonly Step[], stateless: boolean): SharingClass {
@@ -182,10 +205,16 @@ const hasCursor = (params: unknown): boolean => typeof params === 'object' && pa
 /**
  * For planning only: whether a cell is likely to leave its process to nobody else (`stateEffect`
  * `changed`), read from its steps before it runs, with the variables the probe gave it (`$var`
- * tool names). A wrong guess costs a process start, never a verdict: what the cell actually wrote
- * decides whether the process serves another cell.
+ * tool names). Steps `mayRun` rules out (a `when` that fails at this revision or for this target's
+ * capabilities) are left out. A wrong guess costs a process start, never a verdict: what the cell
+ * actually wrote decides whether the process serves another cell.
  */
-export function likelyChangesState(steps: readonly Step[], vars: Record<string, unknown>, tools: readonly Record<string, unknown>[]): boolean {
+export function likelyChangesState(
+  steps: readonly Step[],
+  vars: Record<string, unknown>,
+  tools: readonly Record<string, unknown>[],
+  mayRun: (step: Step) => boolean = () => true,
+): boolean {
   const { listed, readOnly } = toolNames(tools);
   const changes = (method: unknown, params: unknown, meta?: unknown): boolean => {
     if (typeof method !== 'string') return false;
@@ -202,9 +231,10 @@ export function likelyChangesState(steps: readonly Step[], vars: Record<string, 
     return typeof name === 'string' ? listed.has(name) : !literal;
   };
   return steps.some((step) => {
+    if (!mayRun(step)) return false;
     switch (step.kind) {
       case 'loop':
-        return likelyChangesState(step.steps, vars, tools);
+        return likelyChangesState(step.steps, vars, tools, mayRun);
       case 'request':
         return changes(step.method, step.params, step.meta);
       case 'notify':
@@ -236,6 +266,23 @@ export function issuedCursors(inbound: readonly InboundRecord[]): Set<unknown> {
     if (record.kind === 'response' && typeof result?.nextCursor === 'string') cursors.add(result.nextCursor);
   }
   return cursors;
+}
+
+/**
+ * True when every answer the target sent carries the id of a request object the cell wrote. For an
+ * `opener`: its session may expect an answer where the runner's would not (a `send` with a
+ * `responseId`, such as a notifications/initialized written as is). A runner-opened process meets
+ * such an answer as an unknown id and ends with its first cell, and with `--isolate` every cell
+ * meets it; mini-server `answers-notifications` answers notifications/initialized, and an opener
+ * that handed its process on hid that answer from the cells after it.
+ */
+export function answersOnlyRequests(outbound: readonly OutboundRecord[], inbound: readonly InboundRecord[]): boolean {
+  const requested = new Set<string>();
+  for (const { message } of outbound) {
+    const { method, id } = (message ?? {}) as { method?: unknown; id?: unknown };
+    if (typeof method === 'string' && (typeof id === 'string' || typeof id === 'number')) requested.add(idKey(id));
+  }
+  return inbound.every((record) => record.kind !== 'response' || requested.has(idKey((record.message as { id?: unknown } | undefined)?.id)));
 }
 
 /** The runner's own handshake, which a shared process has already seen. */

@@ -25,6 +25,7 @@ import { faultedCell, prepareCell, runCell, type CellEnvironment } from './run-c
 import { describeFault, runnerFaultCheck } from './runner-fault.js';
 import { emptyProfile } from './profile.js';
 import { processUnits, runSharedUnit, type PlacedCell, type ProcessUnit } from './process-units.js';
+import { ProbeProcesses } from './probe-processes.js';
 import type { AuthorizationContext } from './authorization-context.js';
 
 export interface SuiteRunOptions {
@@ -57,13 +58,17 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
   // reads `accepted` (it may judge an answer against the full set the target accepts, e.g. a
   // counter-offer naming its latest one); otherwise only the revisions under test are.
   const probed = probedRevisions(config.revisions, options.scenarios);
+  const stdio = transportName(options.target) === 'stdio';
+  const shared = config.isolate !== true && stdio;
+  // On shared processes, a probe's process that ended cleanly serves the first cells of its revision.
+  const probeProcesses = shared ? new ProbeProcesses(options.makeTransport, options.client, config.timeoutMs) : undefined;
   const probes = await mapOrdered(
     probed,
     config.concurrency,
     (revision) =>
       // Judged without the schema validator: every message of the probe's handshake recurs in the
       // cells, which validate it; the probe adds what only it can see (correlation, framing, bytes).
-      probeRevision(revision, options.makeTransport, options.client, config.timeoutMs, { rules: options.rules }).catch(
+      probeRevision(revision, probeProcesses?.transportFor ?? options.makeTransport, options.client, config.timeoutMs, { rules: options.rules }).catch(
         (err: unknown): ProbeOutcome => ({
           revision,
           accepted: false,
@@ -76,6 +81,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
     () => undefined,
   );
   const wanted = (p: ProbeOutcome) => config.revisions.length === 0 || config.revisions.includes(p.revision);
+  await probeProcesses?.settle(probes, wanted);
   const everyAccepted = probes.filter((p) => p.accepted);
   const accepted = everyAccepted.filter(wanted);
   const refused = new Map<Revision, string>();
@@ -109,6 +115,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
   }
 
   if (accepted.length === 0) {
+    await probeProcesses?.closeRest();
     const result: RunResult = {
       ...header,
       summary: summarise(probeResults, Date.now() - started),
@@ -149,12 +156,10 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
     done++;
     for (const r of options.reporters) await r.onScenarioEnd?.(result, { done: done + probeResults.length, planned: cells.length + probeResults.length });
   };
-  const stdio = transportName(options.target) === 'stdio';
-  const shared = config.isolate !== true && stdio;
   // Off stdio every cell meets the same server: a scenario that asks to be isolated runs alone.
   const gate = new ExclusiveGate();
   const results = shared
-    ? await runSharing(cells, envFor, options, started_, ended)
+    ? await runSharing(cells, envFor, options, started_, ended, probeProcesses)
     : await mapOrdered(
         cells,
         config.concurrency,
@@ -218,6 +223,7 @@ async function runSharing(
   options: SuiteRunOptions,
   started: (cell: Cell) => Promise<unknown>,
   ended: (result: ScenarioResult) => Promise<void>,
+  probeProcesses: ProbeProcesses | undefined,
 ): Promise<ScenarioResult[]> {
   const results: (ScenarioResult | undefined)[] = new Array(cells.length);
   let flushed = 0;
@@ -241,28 +247,32 @@ async function runSharing(
   const bound = (u: ProcessUnit) => Math.max(...u.cells.map((c) => c.prepared.cell.scenario.timeoutMs ?? 0));
   const order = units.map((_, i) => i).sort((a, b) => bound(units[b]!) - bound(units[a]!) || a - b);
   const { config } = options;
-  await mapOrdered(
-    units,
-    config.concurrency,
-    async (unit) => {
-      for (const c of unit.cells) await started(c.prepared.cell);
-      if (unit.isolated) {
-        const only = unit.cells[0]!;
-        settle(only.index, await runCell(only.prepared.cell, only.prepared.env));
-        return;
-      }
-      const unitStarted = Date.now();
-      try {
-        const byIndex = await runSharedUnit(unit, options.makeTransport);
-        for (const [index, result] of byIndex) settle(index, result);
-      } catch (err) {
-        for (const c of unit.cells) if (!results[c.index]) settle(c.index, faultedCell(c.prepared.cell, c.prepared.env, err, unitStarted));
-      }
-    },
-    () => undefined,
-    options.signal,
-    order,
-  );
+  try {
+    await mapOrdered(
+      units,
+      config.concurrency,
+      async (unit) => {
+        for (const c of unit.cells) await started(c.prepared.cell);
+        if (unit.isolated) {
+          const only = unit.cells[0]!;
+          settle(only.index, await runCell(only.prepared.cell, only.prepared.env));
+          return;
+        }
+        const unitStarted = Date.now();
+        try {
+          const byIndex = await runSharedUnit(unit, options.makeTransport, probeProcesses?.take(unit));
+          for (const [index, result] of byIndex) settle(index, result);
+        } catch (err) {
+          for (const c of unit.cells) if (!results[c.index]) settle(c.index, faultedCell(c.prepared.cell, c.prepared.env, err, unitStarted));
+        }
+      },
+      () => undefined,
+      options.signal,
+      order,
+    );
+  } finally {
+    await probeProcesses?.closeRest();
+  }
   await chain;
   return results.slice(0, flushed) as ScenarioResult[];
 }

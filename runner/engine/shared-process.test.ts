@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientIdentity, CloseReport, Transport, TransportEvent } from '../../wire/protocol/index.js';
+import {
+  initializeParams,
+  openingTexts,
+  Session,
+  type ClientIdentity,
+  type CloseReport,
+  type Transport,
+  type TransportEvent,
+} from '../../wire/protocol/index.js';
 import { SharedProcess } from './shared-process.js';
 
 const client: ClientIdentity = { clientInfo: { name: 'c', version: '1' }, capabilities: {} };
@@ -142,5 +150,45 @@ describe('SharedProcess.leaveBehind', () => {
     fake.emit({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
     expect(ids(second.events)).toEqual([1, null]);
     expect(ids(first.events)).toEqual([null, 'left-1']);
+  });
+});
+
+describe('SharedProcess.openedWith', () => {
+  const answerInitialize = (fake: FakeProcess) => (text: string) => {
+    const { id, method } = JSON.parse(text) as { id?: unknown; method: string };
+    if (method === 'initialize') fake.emit({ jsonrpc: '2.0', id, result: {} });
+  };
+
+  it("is true when a session opened the process as the runner's handshake does (initialize, then initialized)", async () => {
+    const fake = new FakeProcess();
+    fake.onWrite = answerInitialize(fake);
+    const shared = new SharedProcess(fake, '2025-06-18');
+    const session = new Session(shared.lease());
+    await session.request('initialize', initializeParams('2025-06-18', client));
+    expect(shared.openedWith(openingTexts('2025-06-18', client))).toBe(false);
+    await session.notify('notifications/initialized');
+    expect(shared.openedWith(openingTexts('2025-06-18', client))).toBe(true);
+    expect(shared.openedWith(openingTexts('2025-06-18', { ...client, capabilities: { roots: {} } }))).toBe(false);
+  });
+
+  it('is false for an opening with another version, or with a request before initialize', async () => {
+    for (const open of [
+      async (session: Session) => {
+        await session.request('initialize', { ...initializeParams('2025-06-18', client), protocolVersion: '2099-01-01' });
+        await session.notify('notifications/initialized');
+      },
+      async (session: Session) => {
+        await session.request('ping', undefined);
+        await session.request('initialize', initializeParams('2025-06-18', client));
+        await session.notify('notifications/initialized');
+      },
+    ]) {
+      const fake = new FakeProcess();
+      fake.onWrite = answerInitialize(fake);
+      const shared = new SharedProcess(fake, '2025-06-18');
+      await open(new Session(shared.lease()));
+      expect(shared.opened).toBe(true);
+      expect(shared.openedWith(openingTexts('2025-06-18', client))).toBe(false);
+    }
   });
 });

@@ -65,6 +65,15 @@ export class SharedProcess {
     return !this.recording;
   }
 
+  /**
+   * True when the opening was seen whole and its lines were exactly `texts`: a process a cell opened
+   * itself (`opener`) is then in the state a process the runner opened is in, and later leases can
+   * replay its opening. Any other opening must end with its cell: a replay lease would refuse it.
+   */
+  openedWith(texts: readonly string[]): boolean {
+    return this.opened && this.openingTexts.length === texts.length && this.openingTexts.every((text, i) => text === texts[i]);
+  }
+
   /** The number of cells that used this process. */
   get used(): number {
     return this.leases;

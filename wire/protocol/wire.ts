@@ -31,6 +31,19 @@ export function initializeParams(revision: Revision, client: ClientIdentity): Re
   };
 }
 
+/**
+ * The lines a runner's handshake writes at a stateful revision, as a session serialises them: its
+ * `initialize` (the session's first request, id 1) and `notifications/initialized`. A process opened
+ * with exactly these lines is in the state a runner-opened one is in (issue 13: a lifecycle cell that
+ * opened the conversation this way hands its process on).
+ */
+export function openingTexts(revision: Revision, client: ClientIdentity): string[] {
+  return [
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: initializeParams(revision, client) }),
+    JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  ];
+}
+
 /** The `_meta` members a stateless revision requires on every request. */
 function requestMeta(revision: Revision, client: ClientIdentity): Record<string, unknown> {
   return {
