@@ -7,7 +7,7 @@ import { openingTexts, type ClientIdentity, type Transport } from '../../wire/pr
 import type { ProbeOutcome } from './probe.js';
 import { SharedProcess } from './shared-process.js';
 import { sendsCursors, sharingClass } from './process-sharing.js';
-import type { ProcessUnit } from './process-units.js';
+import type { PreparedCell } from './run-cell.js';
 
 /** A probe's process kept for cells, and whether the probe followed cursors on it. */
 export interface ProbedProcess {
@@ -66,16 +66,16 @@ export class ProbeProcesses {
   }
 
   /**
-   * The kept process of the unit's revision, once, for the first unit that can use it: its cells
+   * The kept process of the unit's revision, once, for the first unit (its cells, in order) that can use it: its cells
    * open the conversation as the probe did (the run's client, no opener first), and none sends
    * cursors when the probe followed some (the process would end before them).
    */
-  take(unit: ProcessUnit): ProbedProcess | undefined {
-    const first = unit.cells[0]?.prepared;
+  take(cells: readonly { prepared: PreparedCell }[]): ProbedProcess | undefined {
+    const first = cells[0]?.prepared;
     if (!first || JSON.stringify(first.client) !== JSON.stringify(this.client)) return undefined;
     if (sharingClass(first.cell.scenario, first.cell.revision) === 'opener') return undefined;
     const kept = this.kept.get(first.cell.revision);
-    if (!kept || (kept.cursorsFollowed && unit.cells.some((c) => sendsCursors(c.prepared.cell.scenario.steps)))) return undefined;
+    if (!kept || (kept.cursorsFollowed && cells.some((c) => sendsCursors(c.prepared.cell.scenario.steps)))) return undefined;
     this.kept.delete(first.cell.revision);
     return kept;
   }

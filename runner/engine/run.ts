@@ -260,7 +260,7 @@ async function runSharing(
         }
         const unitStarted = Date.now();
         try {
-          const byIndex = await runSharedUnit(unit, options.makeTransport, probeProcesses?.take(unit));
+          const byIndex = await runSharedUnit(unit, options.makeTransport, probeProcesses?.take(unit.cells));
           for (const [index, result] of byIndex) settle(index, result);
         } catch (err) {
           for (const c of unit.cells) if (!results[c.index]) settle(c.index, faultedCell(c.prepared.cell, c.prepared.env, err, unitStarted));
