@@ -122,7 +122,9 @@ export async function runSharedUnit(
       }
       target = fresh;
     }
-    const executed = await executeCell(prepared, target.lease());
+    // Only the first cell on a process this loop started meets it before it has said anything (a
+    // probe's kept process has answered the probe).
+    const executed = await executeCell(prepared, target.lease(), target.used === 1 && target !== probed?.process);
     onProcess.push({ index, executed });
     const more = position < unit.cells.length - 1;
     // An opener that wrote the runner's opening left the process as a runner-opened one; what it

@@ -178,7 +178,8 @@ function cellClient(scenario: Cell['scenario'], runClient: ClientIdentity): Clie
  * Runs the handshake and the steps on a started transport. The always-on checks wait for `judge`,
  * because they include how the process ended, which a shared process shows only after its last cell.
  */
-export async function executeCell(prepared: PreparedCell, transport: Transport): Promise<ExecutedCell> {
+/** `fresh`: the transport is a process nobody has talked to yet (its first answer may wait for it to start). */
+export async function executeCell(prepared: PreparedCell, transport: Transport, fresh = true): Promise<ExecutedCell> {
   const { cell, env, client, replies, vars, scope } = prepared;
   const { scenario, revision } = cell;
   const session = new Session(transport, { replies });
@@ -196,6 +197,7 @@ export async function executeCell(prepared: PreparedCell, transport: Transport):
     revision,
     transport: cell.transport,
     session,
+    freshProcess: fresh,
     client,
     vars,
     labels: new Map(),

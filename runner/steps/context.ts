@@ -31,6 +31,11 @@ export interface StepContext {
   revision: Revision;
   transport: string;
   session: Session;
+  /**
+   * The cell started the process it talks to: until something comes from it, the first answer may
+   * also wait for the process to start (awaitFirstAnswer). False on a process other cells used.
+   */
+  freshProcess?: boolean;
   client: ClientIdentity;
   vars: Record<string, unknown>;
   labels: Map<string, PendingRequest>;

@@ -131,3 +131,54 @@ describe('expect of a request an earlier expect already waited on', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
 });
+
+/** A process that takes `startMs` to start, then answers every request (a stateless cell's first one included). */
+class SlowStart implements Transport {
+  readonly kind = 'stdio' as const;
+  readonly description = 'slow to start';
+  private listener: ((e: TransportEvent) => void) | undefined;
+  private readonly ready: Promise<void>;
+  constructor(startMs: number) {
+    this.ready = new Promise((resolve) => setTimeout(resolve, startMs));
+  }
+  async start(): Promise<void> {}
+  async send(text: string): Promise<void> {
+    const { id } = JSON.parse(text) as { id: unknown };
+    void this.ready.then(() => {
+      const m = { jsonrpc: '2.0', id, result: {} };
+      this.listener?.({ kind: 'message', message: m, text: JSON.stringify(m) });
+    });
+  }
+  onEvent(listener: (e: TransportEvent) => void): void {
+    this.listener = listener;
+  }
+  async close(): Promise<CloseReport> {
+    return { exitedGracefully: true, escalation: 'none', ms: 0 };
+  }
+}
+
+describe('expect on a process the cell started (stateless: no handshake before it)', () => {
+  async function firstExpect(fresh: boolean): Promise<StepContext> {
+    const ctx = {
+      ...context(new OrderedPeer('in-memory', 'never'), 50),
+      revision: '2026-07-28',
+      client: { clientInfo: { name: 'test', version: '1' }, capabilities: {} },
+      session: new Session(new SlowStart(300)),
+      freshProcess: fresh,
+    } as StepContext;
+    await runRequest(ctx, { kind: 'request', path: '0', sourceLine: 1, method: 'server/discover', as: 'first' });
+    await runExpect(ctx, { kind: 'expect', path: '1', sourceLine: 2, label: 'first' });
+    return ctx;
+  }
+
+  it('waits for the process to start before the bound applies', async () => {
+    expect((await firstExpect(true)).checks).toMatchObject([{ status: 'passed' }]);
+  });
+
+  it('gives a process other cells used only the bound', async () => {
+    const ctx = await firstExpect(false);
+    // Graded by the (test) rule's level: SHOULD here.
+    expect(ctx.checks[0]).toMatchObject({ status: 'warning' });
+    expect(ctx.checks[0]!.message).toContain('within 50 ms');
+  });
+});

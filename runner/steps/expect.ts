@@ -4,6 +4,7 @@ import { describePattern, getPointer, matchPattern, type MatchOutcome } from '..
 import { detachedSlice, isErrorResponse, type JsonRpcResponse, type PendingRequest } from '../../wire/protocol/index.js';
 import type { ExpectStep, ResponseExpectation } from '../suite-loader/types.js';
 import { boundFor, labelled, matchContext, recordCheck, recordUnanswered, type StepContext } from './context.js';
+import { awaitFirstAnswer, firstAnswerWaitMs } from './first-answer.js';
 
 export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<void> {
   const entry = labelled(ctx, step, step.label);
@@ -12,7 +13,15 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
   // A request an earlier expect already waited on for at least this bound has had its time: a
   // later expect of the same label judges what is there now instead of waiting the bound again.
   const wait = (waitedOut.get(entry) ?? -1) >= ms ? 0 : ms;
-  const response = barrier ? await responseBefore(ctx, entry, barrier, wait) : await ctx.session.response(entry, wait, ctx.signal);
+  // A stateless cell's first request to a process it started is also that process's first answer
+  // (no handshake came before): it may wait for the process to start, as the probe and the
+  // handshake do. Nothing has come from the process until then.
+  const starting = ctx.freshProcess === true && ctx.session.inbound.length === 0 && wait > 0;
+  const response = barrier
+    ? await responseBefore(ctx, entry, barrier, starting ? firstAnswerWaitMs(ctx.session.transport.kind, wait) : wait)
+    : starting
+      ? (await awaitFirstAnswer(ctx.session, entry, wait, ctx.signal)).response
+      : await ctx.session.response(entry, wait, ctx.signal);
   const what = `no response to id ${JSON.stringify(entry.id)} \`${entry.method}\``;
   if (!response) {
     if (barrier?.response === undefined) waitedOut.set(entry, Math.max(ms, waitedOut.get(entry) ?? -1));
