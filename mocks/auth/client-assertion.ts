@@ -4,6 +4,7 @@
 // against RFC 7523 section 3: signed with that key, `iss` and `sub` the client id, an `aud` naming
 // the authorization server, an `exp` not passed. Node's crypto only, no JOSE library.
 import { createPublicKey, generateKeyPairSync, verify, type KeyObject } from 'node:crypto';
+import { decodeJwtPart, showClaim } from './jwt-json.js';
 
 /** The `client_assertion_type` of RFC 7523 section 2.2. */
 export const JWT_BEARER_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
@@ -38,33 +39,22 @@ export function clientAssertionProblem(assertion: string | undefined, expected: 
   const parts = assertion.split('.');
   if (parts.length !== 3) return `the client_assertion is not a compact JWS (${parts.length} parts)`;
   const [head, body, signature] = parts as [string, string, string];
-  const header = decodeJson(head);
-  const claims = decodeJson(body);
+  const header = decodeJwtPart(head);
+  const claims = decodeJwtPart(body);
   if (!header || !claims) return 'the client_assertion header or payload is not base64url-encoded JSON';
   if (header.alg !== CLIENT_ASSERTION_ALG || signature === '')
     return `the client_assertion is ${header.alg === 'none' || signature === '' ? 'unsigned' : `signed with ${String(header.alg)}`}, not ${CLIENT_ASSERTION_ALG} with the client's key`;
   const signed = verify('sha256', Buffer.from(`${head}.${body}`), { key: expected.publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
   if (!signed) return "the client_assertion's signature does not verify with the client's registered public key";
-  if (claims.iss !== expected.clientId) return `iss is ${show(claims.iss)}, not the client id ${expected.clientId}`;
-  if (claims.sub !== expected.clientId) return `sub is ${show(claims.sub)}, not the client id ${expected.clientId}`;
+  if (claims.iss !== expected.clientId) return `iss is ${showClaim(claims.iss)}, not the client id ${expected.clientId}`;
+  if (claims.sub !== expected.clientId) return `sub is ${showClaim(claims.sub)}, not the client id ${expected.clientId}`;
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   const accepted = new Set(expected.audiences.flatMap((a) => [a, a.replace(/\/$/, ''), `${a.replace(/\/$/, '')}/`]));
   if (!audiences.some((a) => typeof a === 'string' && accepted.has(a)))
-    return `aud is ${show(claims.aud)}, which does not name this authorization server (${expected.audiences.join(' or ')})`;
+    return `aud is ${showClaim(claims.aud)}, which does not name this authorization server (${expected.audiences.join(' or ')})`;
   const now = expected.now ?? Math.floor(Date.now() / 1000);
   if (typeof claims.exp !== 'number') return 'the client_assertion has no numeric exp';
   if (claims.exp + SKEW_SECONDS < now) return `the client_assertion expired (exp ${claims.exp}, now ${now})`;
   if (typeof claims.nbf === 'number' && claims.nbf - SKEW_SECONDS > now) return `the client_assertion is not valid yet (nbf ${claims.nbf}, now ${now})`;
   return undefined;
 }
-
-function decodeJson(part: string): Record<string, unknown> | undefined {
-  try {
-    const value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const show = (value: unknown) => (value === undefined ? '(absent)' : JSON.stringify(value));

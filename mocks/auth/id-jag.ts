@@ -5,6 +5,7 @@
 // idJagProblem is the check the MCP server's authorization server makes of an ID-JAG presented to
 // it (section 5.1). Node's crypto only, no JOSE library.
 import { randomUUID, sign, verify, type KeyObject } from 'node:crypto';
+import { decodeJwtPart, encodeJwtPart, showClaim } from './jwt-json.js';
 
 /** RFC 8693 section 2.1: the token exchange grant. */
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
@@ -21,7 +22,7 @@ const SKEW_SECONDS = 30;
 
 /** A compact ES256 JWS of `claims` with `header` (alg added). */
 export function signEs256(header: Record<string, unknown>, claims: Record<string, unknown>, privateKey: KeyObject): string {
-  const input = `${encode({ alg: 'ES256', ...header })}.${encode(claims)}`;
+  const input = `${encodeJwtPart({ alg: 'ES256', ...header })}.${encodeJwtPart(claims)}`;
   return `${input}.${sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
 }
 
@@ -34,8 +35,8 @@ export function verifiedJwt(
   const parts = jwt.split('.');
   if (parts.length !== 3) return { problem: `not a compact JWS (${parts.length} parts)` };
   const [head, body, signature] = parts as [string, string, string];
-  const header = decodeJson(head);
-  const claims = decodeJson(body);
+  const header = decodeJwtPart(head);
+  const claims = decodeJwtPart(body);
   if (!header || !claims) return { problem: 'its header or payload is not base64url-encoded JSON' };
   const signed =
     header.alg === 'ES256' &&
@@ -65,15 +66,15 @@ export function idJagProblem(assertion: string | undefined, expected: IdJagExpec
   const jwt = verifiedJwt(assertion, expected.publicKey);
   if ('problem' in jwt) return `the assertion is not an ID-JAG of the identity provider: ${jwt.problem}`;
   const { header, claims } = jwt;
-  if (header.typ !== ID_JAG_TYP) return `the assertion's typ is ${show(header.typ)}, not ${ID_JAG_TYP}: it is not an ID-JAG`;
-  if (claims.iss !== expected.idpIssuer) return `iss is ${show(claims.iss)}, not the identity provider ${expected.idpIssuer}`;
-  if (!sameIssuer(claims.aud, expected.audience)) return `aud is ${show(claims.aud)}, not this authorization server's issuer ${expected.audience}`;
+  if (header.typ !== ID_JAG_TYP) return `the assertion's typ is ${showClaim(header.typ)}, not ${ID_JAG_TYP}: it is not an ID-JAG`;
+  if (claims.iss !== expected.idpIssuer) return `iss is ${showClaim(claims.iss)}, not the identity provider ${expected.idpIssuer}`;
+  if (!sameIssuer(claims.aud, expected.audience)) return `aud is ${showClaim(claims.aud)}, not this authorization server's issuer ${expected.audience}`;
   if (typeof claims.resource !== 'string' || !resourceMatches(claims.resource, expected.resource))
-    return `the ID-JAG's resource ${show(claims.resource)} is not this MCP server (${expected.resource})`;
+    return `the ID-JAG's resource ${showClaim(claims.resource)} is not this MCP server (${expected.resource})`;
   if (claims.client_id !== expected.clientId)
-    return `the ID-JAG's client_id ${show(claims.client_id)} is not the client that authenticated (${expected.clientId ?? 'none'})`;
+    return `the ID-JAG's client_id ${showClaim(claims.client_id)} is not the client that authenticated (${expected.clientId ?? 'none'})`;
   const now = expected.now ?? Math.floor(Date.now() / 1000);
-  if (typeof claims.exp !== 'number' || claims.exp + SKEW_SECONDS < now) return `the ID-JAG expired (exp ${show(claims.exp)}, now ${now})`;
+  if (typeof claims.exp !== 'number' || claims.exp + SKEW_SECONDS < now) return `the ID-JAG expired (exp ${showClaim(claims.exp)}, now ${now})`;
   return undefined;
 }
 
@@ -96,18 +97,3 @@ export function resourceMatches(value: string, endpoint: string): boolean {
 
 /** A fresh JWT id. */
 export const jwtId = (): string => randomUUID();
-
-function encode(value: unknown): string {
-  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
-}
-
-function decodeJson(part: string): Record<string, unknown> | undefined {
-  try {
-    const value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const show = (value: unknown) => (value === undefined ? '(absent)' : JSON.stringify(value));
