@@ -30,6 +30,8 @@ export interface AlwaysOnInput {
   transport: string;
   session: Session;
   close?: CloseReport;
+  /** The cells the closed process served, when more than this one: its exit is judged for all of them. */
+  servedCells?: number;
   validator?: MessageValidator;
   ruleRef(id: string, revision: Revision): RuleRef;
   /** Whether a rule is in force at the revision; transport findings outside its range are dropped. */
@@ -147,7 +149,11 @@ export function alwaysOnChecks(input: AlwaysOnInput): CheckResult[] {
       ? `the target exited ${c.ms} ms after its stdin closed`
       : c.escalation === 'none'
         ? 'the target had already exited'
-        : `the target did not exit after its stdin closed; the runner had to send ${c.escalation}`;
+        : `the target did not exit after its stdin closed; the runner had to send ${c.escalation}${
+            input.servedCells
+              ? ` (the process served ${input.servedCells} cells, this one among them, and any of them may have left it running: --isolate tells which)`
+              : ''
+          }`;
     const rule = input.ruleRef(ALWAYS_ON_RULES.exitOnStdinClose, revision);
     const ok = c.exitedGracefully || c.escalation === 'none';
     out.push({

@@ -100,7 +100,7 @@ export async function runSharedUnit(
     cursorsFollowed = false;
     if (!target) return;
     const close = await target.close();
-    for (const { index, executed } of onProcess) results.set(index, executed.judge(close));
+    for (const { index, executed } of onProcess) results.set(index, executed.judge(close, onProcess.length));
     onProcess = [];
     target = undefined;
   };

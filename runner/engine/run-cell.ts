@@ -57,7 +57,8 @@ export interface ExecutedCell {
   settled: () => boolean;
   /** The close report of its own transport, when a step closed it. */
   closeReport?: CloseReport;
-  judge: (close: CloseReport | undefined) => ScenarioResult;
+  /** `servedCells`: how many cells the process served, when it was shared (its close is theirs too). */
+  judge: (close: CloseReport | undefined, servedCells?: number) => ScenarioResult;
 }
 
 export async function runCell(cell: Cell, env: CellEnvironment): Promise<ScenarioResult> {
@@ -253,7 +254,7 @@ export async function executeCell(prepared: PreparedCell, transport: Transport, 
       labels: ctx.labels,
     });
 
-  const judge = (close: CloseReport | undefined): ScenarioResult => {
+  const judge = (close: CloseReport | undefined, servedCells = 1): ScenarioResult => {
     let reason = errorReason;
     if (close?.leftovers) {
       // No rule covers a server's own processes; the user still wants to know they were left running.
@@ -272,6 +273,7 @@ export async function executeCell(prepared: PreparedCell, transport: Transport, 
         transport: cell.transport,
         session,
         ...(close ? { close } : {}),
+        ...(servedCells > 1 ? { servedCells } : {}),
         ...(env.messageValidator ? { validator: env.messageValidator } : {}),
         ruleRef: (id, rev) => env.rules.ruleRef(id, rev),
         ...(env.rules.appliesAt ? { ruleApplies: (id: string, rev: Revision) => env.rules.appliesAt!(id, rev) } : {}),

@@ -178,6 +178,21 @@ describe('shared target processes give the verdicts of one process per cell (--i
     await compare({ server: `node ${lateAnswers}`, revisions: ['2025-11-25', '2026-07-28'], areas: ['jsonrpc', 'tools'] });
   });
 
+  // The exit of a shared process is judged for every cell it served; the warning says so, so that
+  // a reader looks for the cause with --isolate rather than in the cell it is shown on.
+  it('a shared process that ignores the end of its input names the cells it served', { timeout: 120_000 }, async () => {
+    const { report } = await runServer({
+      target: { command: `${MINI} --defect ignores-stdin-close` },
+      revisions: ['2025-06-18'],
+      scenarios: ['ping/', 'tools/list-well-formed', 'prompts/list-well-formed'],
+      timeoutMs: 2000,
+    });
+    const exits = report.scenarios.flatMap((s) => s.checks.filter((c) => c.id === 'always/exit-on-stdin-close'));
+    expect(exits.length).toBeGreaterThan(1);
+    expect(exits.every((c) => c.status === 'warning')).toBe(true);
+    expect(exits.some((c) => /the process served \d+ cells, this one among them/.test(c.message ?? ''))).toBe(true);
+  });
+
   for (const [defect, selection] of defects) {
     it(`on the mini-server with the ${defect} defect${selection.scenarios ? ` (${selection.scenarios.join(', ')})` : ''}`, { timeout: 300_000 }, async () => {
       await compare({ server: `${MINI} --defect ${defect}`, ...selection });
