@@ -40,6 +40,8 @@ export class StdioTransport implements Transport {
   private backlog: TransportEvent[] = [];
   private exited: Promise<{ code: number | null; signal: string | null }> | undefined;
   private exitInfo: { code: number | null; signal: string | null } | undefined;
+  /** Settles when the target's stdout has closed: everything it wrote has been read. */
+  private stdoutEnded: Promise<void> = Promise.resolve();
   private stderrLines = 0;
   private closing = false;
   private readonly split = new SplitMessageDetector();
@@ -125,6 +127,7 @@ export class StdioTransport implements Transport {
       if (!child.stdout || child.stdout.readableEnded) resolve();
       else child.stdout.once('close', () => resolve());
     });
+    this.stdoutEnded = stdoutEnded;
     void this.exited.then(async ({ code, signal }) => {
       await within(stdoutEnded, 200);
       this.emit({
@@ -177,6 +180,10 @@ export class StdioTransport implements Transport {
         info = await within(this.exited, this.opts.killGraceMs);
       }
     }
+    // The process may exit before its last lines were read from the pipe: they belong to the cell
+    // being judged (an answer written just before the exit), so the close waits for them, as the
+    // `closed` event does (bounded: a grandchild may hold the pipe open).
+    if (info) await within(this.stdoutEnded, 200);
     // Children the target left behind in its group die with it, and so do those that left the group.
     let leftovers: number[] = [];
     if (pgid !== undefined) {
