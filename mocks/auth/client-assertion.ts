@@ -4,14 +4,13 @@
 // against RFC 7523 section 3: signed with that key, `iss` and `sub` the client id, an `aud` naming
 // the authorization server, an `exp` not passed. Node's crypto only, no JOSE library.
 import { createPublicKey, generateKeyPairSync, verify, type KeyObject } from 'node:crypto';
-import { decodeJwtPart, showClaim } from './jwt-json.js';
+import { decodeJwtPart, JWT_CLOCK_SKEW_SECONDS, showClaim } from './jwt-json.js';
+import { sameIssuer } from './resource-uri.js';
 
 /** The `client_assertion_type` of RFC 7523 section 2.2. */
 export const JWT_BEARER_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 /** The one signing algorithm the mock advertises and accepts (ECDSA P-256, SHA-256). */
 export const CLIENT_ASSERTION_ALG = 'ES256';
-/** Clock skew allowed on `exp`, `iat` and `nbf` (seconds). */
-const SKEW_SECONDS = 30;
 
 /** A machine client's signing key: the private half as PKCS#8 PEM for the client, the public half for checks. */
 export interface ClientKey {
@@ -49,12 +48,12 @@ export function clientAssertionProblem(assertion: string | undefined, expected: 
   if (claims.iss !== expected.clientId) return `iss is ${showClaim(claims.iss)}, not the client id ${expected.clientId}`;
   if (claims.sub !== expected.clientId) return `sub is ${showClaim(claims.sub)}, not the client id ${expected.clientId}`;
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  const accepted = new Set(expected.audiences.flatMap((a) => [a, a.replace(/\/$/, ''), `${a.replace(/\/$/, '')}/`]));
-  if (!audiences.some((a) => typeof a === 'string' && accepted.has(a)))
+  if (!audiences.some((a) => expected.audiences.some((issuer) => sameIssuer(a, issuer))))
     return `aud is ${showClaim(claims.aud)}, which does not name this authorization server (${expected.audiences.join(' or ')})`;
   const now = expected.now ?? Math.floor(Date.now() / 1000);
   if (typeof claims.exp !== 'number') return 'the client_assertion has no numeric exp';
-  if (claims.exp + SKEW_SECONDS < now) return `the client_assertion expired (exp ${claims.exp}, now ${now})`;
-  if (typeof claims.nbf === 'number' && claims.nbf - SKEW_SECONDS > now) return `the client_assertion is not valid yet (nbf ${claims.nbf}, now ${now})`;
+  if (claims.exp + JWT_CLOCK_SKEW_SECONDS < now) return `the client_assertion expired (exp ${claims.exp}, now ${now})`;
+  if (typeof claims.nbf === 'number' && claims.nbf - JWT_CLOCK_SKEW_SECONDS > now)
+    return `the client_assertion is not valid yet (nbf ${claims.nbf}, now ${now})`;
   return undefined;
 }

@@ -5,7 +5,8 @@
 // idJagProblem is the check the MCP server's authorization server makes of an ID-JAG presented to
 // it (section 5.1). Node's crypto only, no JOSE library.
 import { randomUUID, sign, verify, type KeyObject } from 'node:crypto';
-import { decodeJwtPart, encodeJwtPart, showClaim } from './jwt-json.js';
+import { decodeJwtPart, encodeJwtPart, JWT_CLOCK_SKEW_SECONDS, showClaim } from './jwt-json.js';
+import { resourceMatches, sameIssuer } from './resource-uri.js';
 
 /** RFC 8693 section 2.1: the token exchange grant. */
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
@@ -18,7 +19,6 @@ export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 /** The `typ` header an ID-JAG carries (section 4.3). */
 export const ID_JAG_TYP = 'oauth-id-jag+jwt';
 /** Clock skew allowed on `exp` (seconds). */
-const SKEW_SECONDS = 30;
 
 /** A compact ES256 JWS of `claims` with `header` (alg added). */
 export function signEs256(header: Record<string, unknown>, claims: Record<string, unknown>, privateKey: KeyObject): string {
@@ -74,25 +74,8 @@ export function idJagProblem(assertion: string | undefined, expected: IdJagExpec
   if (claims.client_id !== expected.clientId)
     return `the ID-JAG's client_id ${showClaim(claims.client_id)} is not the client that authenticated (${expected.clientId ?? 'none'})`;
   const now = expected.now ?? Math.floor(Date.now() / 1000);
-  if (typeof claims.exp !== 'number' || claims.exp + SKEW_SECONDS < now) return `the ID-JAG expired (exp ${showClaim(claims.exp)}, now ${now})`;
+  if (typeof claims.exp !== 'number' || claims.exp + JWT_CLOCK_SKEW_SECONDS < now) return `the ID-JAG expired (exp ${showClaim(claims.exp)}, now ${now})`;
   return undefined;
-}
-
-/** Whether `value` is `issuer`, with or without a trailing slash (the page's examples end issuers with one). */
-export function sameIssuer(value: unknown, issuer: string): boolean {
-  if (typeof value !== 'string') return false;
-  const bare = issuer.replace(/\/$/, '');
-  return value === bare || value === `${bare}/`;
-}
-
-/**
- * Whether `value` names the MCP server at `endpoint`: its URL (with or without a trailing slash) or
- * its origin, a less specific but valid resource URI (as the core rule on `resource` reads it).
- */
-export function resourceMatches(value: string, endpoint: string): boolean {
-  const url = new URL(endpoint);
-  const forms = [url.href, url.href.replace(/\/$/, ''), url.origin, `${url.origin}/`].map((s) => s.toLowerCase());
-  return forms.includes(value.toLowerCase());
 }
 
 /** A fresh JWT id. */

@@ -10,7 +10,8 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readSmallBody, sendJson } from './http-util.js';
-import { ID_JAG_TOKEN_TYPE, ID_JAG_TYP, ID_TOKEN_TYPE, jwtId, resourceMatches, sameIssuer, signEs256, TOKEN_EXCHANGE_GRANT, verifiedJwt } from './id-jag.js';
+import { ID_JAG_TOKEN_TYPE, ID_JAG_TYP, ID_TOKEN_TYPE, jwtId, signEs256, TOKEN_EXCHANGE_GRANT, verifiedJwt } from './id-jag.js';
+import { resourceMatches, sameIssuer } from './resource-uri.js';
 import type { AuthRequestRecord } from './types.js';
 
 const TOKEN_PATH = '/token';

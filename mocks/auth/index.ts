@@ -10,5 +10,6 @@ export { MockAuthorizationServer, isMetadataDocumentUrl, tokenAuthMethodOf } fro
 export type { IssuedToken } from './authorization-server.js';
 export { pkceMismatch } from './pkce.js';
 export { MockIdentityProvider } from './identity-provider.js';
-export { ID_JAG_TOKEN_TYPE, ID_TOKEN_TYPE, JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT, resourceMatches, sameIssuer } from './id-jag.js';
+export { ID_JAG_TOKEN_TYPE, ID_TOKEN_TYPE, JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from './id-jag.js';
+export { canonicalResourceForms, resourceMatches, sameIssuer } from './resource-uri.js';
 export type { AuthSetup, AuthRequestRecord, AuthRequestListener, TokenEndpointAuthMethod } from './types.js';

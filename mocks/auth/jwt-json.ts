@@ -1,6 +1,9 @@
 // The JSON parts of a compact JWT, as the mock authorization server reads and writes them, and how
 // a claim is quoted in a refusal. Shared by the client assertion and ID-JAG checks.
 
+/** Clock skew allowed on a JWT's `exp`, `iat` and `nbf` (seconds). */
+export const JWT_CLOCK_SKEW_SECONDS = 30;
+
 /** A JSON value as one base64url part of a JWT. */
 export function encodeJwtPart(value: unknown): string {
   return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');

@@ -3,9 +3,9 @@
 // authenticated itself (its secret, or a JWT assertion checked against RFC 7523 section 3 when it
 // arrived), the baseline `resource` parameter on those requests, and a new token once one expires. The cell is skipped before
 // this when the client never used the grant (run-client-cell.ts): the extension is opt-in.
-import { tokenAuthMethodOf } from '../../mocks/index.js';
+import { canonicalResourceForms, tokenAuthMethodOf } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
-import { canonicalResourceForms, showRequest, viewOf, type Seen } from './auth-request-view.js';
+import { showRequest, viewOf, type Seen } from './auth-request-view.js';
 import type { HttpVerdict } from './types.js';
 
 type ClientCredentialsDuty =

@@ -6,14 +6,14 @@
 // auth-migration-expectations.ts), and so has the OAuth Client Credentials extension
 // (auth-client-credentials-expectations.ts), and so has the Enterprise-Managed Authorization extension
 // (auth-enterprise-managed-expectations.ts).
-import { pkceMismatch, RESOURCE_METADATA_PATH } from '../../mocks/index.js';
+import { canonicalResourceForms, pkceMismatch, RESOURCE_METADATA_PATH } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
 import type { HttpVerdict } from './types.js';
 import { judgeIssuerDuty } from './auth-issuer-expectations.js';
 import { judgeMigrationDuty, judgePreRegisteredBinding } from './auth-migration-expectations.js';
 import { judgeRefreshDuty } from './auth-refresh-expectations.js';
 import { judgeRegistrationDuty } from './auth-registration-expectations.js';
-import { canonicalResourceForms, list, noFlow, showRequest, type Seen } from './auth-request-view.js';
+import { list, noFlow, showRequest, type Seen } from './auth-request-view.js';
 import { judgeClientCredentialsDuty } from './auth-client-credentials-expectations.js';
 import { judgeEnterpriseManagedDuty } from './auth-enterprise-managed-expectations.js';
 import { judgeStepUpDuty } from './auth-step-up-expectations.js';

@@ -31,12 +31,6 @@ export const noFlow: HttpVerdict = {
   message: 'the client sent no authorization request, so this step cannot be judged (see the discovery checks)',
 };
 
-/** The endpoint URL (its canonical URI) and the server's origin, a less specific but valid resource URI; lower case. */
-export function canonicalResourceForms(endpoint: string): Set<string> {
-  const url = new URL(endpoint);
-  return new Set([url.href, url.href.replace(/\/$/, ''), url.origin, `${url.origin}/`].map((s) => s.toLowerCase()));
-}
-
 /** The words of a scope string. */
 export const scopeWords = (scope: string | undefined): Set<string> => new Set((scope ?? '').split(' ').filter(Boolean));
 
