@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { AuthRequestRecord, AuthSetup } from '../../mocks/index.js';
 import { judgeClientCredentialsDuty } from './auth-client-credentials-expectations.js';
 import type { AuthFacts } from './host-facts.js';
+import { authFactsOf, TEST_ENDPOINT } from './test-auth-facts.js';
 
-const ISSUER = 'http://127.0.0.1:4000';
-const ENDPOINT = 'http://127.0.0.1:5000/mcp';
+const ENDPOINT = TEST_ENDPOINT;
 const SECRET_SETUP: AuthSetup = { clientCredentials: { clientId: 'machine', clientSecret: 's3cret' } };
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
@@ -15,22 +15,7 @@ function token(body: Record<string, string>, headers: Record<string, string> = {
 }
 
 function facts(setup: AuthSetup, records: AuthRequestRecord[], assertionProblem: string | undefined = undefined): AuthFacts {
-  return {
-    setup,
-    endpoint: ENDPOINT,
-    issuer: ISSUER,
-    resourceMetadataUrl: undefined,
-    serverMetadataPath: undefined,
-    requests: records.map((r, i) => ({ seq: i + 1, r })),
-    isIssuedToken: () => false,
-    clientContext: undefined,
-    assertionProblem: () => assertionProblem,
-    secondIssuer: undefined,
-    isFirstServerClient: () => false,
-    identityProviderIssuer: undefined,
-    isIssuedIdJag: () => false,
-    idJagProblem: () => undefined,
-  };
+  return authFactsOf(setup, records, { assertionProblem: () => assertionProblem });
 }
 
 describe('judgeClientCredentialsDuty', () => {

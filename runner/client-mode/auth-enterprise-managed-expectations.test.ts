@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { AuthRequestRecord, AuthSetup } from '../../mocks/index.js';
 import { judgeEnterpriseManagedDuty } from './auth-enterprise-managed-expectations.js';
 import type { AuthFacts } from './host-facts.js';
+import { authFactsOf, TEST_ENDPOINT, TEST_ISSUER } from './test-auth-facts.js';
 
-const ISSUER = 'http://127.0.0.1:4000';
+const ISSUER = TEST_ISSUER;
 const IDP = 'http://127.0.0.1:4100';
-const ENDPOINT = 'http://127.0.0.1:5000/mcp';
+const ENDPOINT = TEST_ENDPOINT;
 const SETUP: AuthSetup = { enterpriseManaged: { clientId: 'app', clientSecret: 's3cret' } };
 const ID_TOKEN = 'id.token.sig';
 const ID_JAG = 'id.jag.sig';
@@ -43,22 +44,12 @@ const grant = (assertion: string, headers: Record<string, string> = { authorizat
 });
 
 function facts(records: AuthRequestRecord[], setup: AuthSetup = SETUP): AuthFacts {
-  return {
-    setup,
-    endpoint: ENDPOINT,
-    issuer: ISSUER,
-    resourceMetadataUrl: undefined,
-    serverMetadataPath: undefined,
-    requests: records.map((r, i) => ({ seq: i + 1, r })),
-    isIssuedToken: () => false,
+  return authFactsOf(setup, records, {
     clientContext: { id_token: ID_TOKEN },
-    assertionProblem: () => undefined,
-    secondIssuer: undefined,
-    isFirstServerClient: () => false,
     identityProviderIssuer: IDP,
     isIssuedIdJag: (value) => value === ID_JAG,
     idJagProblem: (assertion) => (assertion === ID_JAG ? undefined : 'the assertion is not an ID-JAG of the identity provider'),
-  };
+  });
 }
 
 describe('judgeEnterpriseManagedDuty', () => {
