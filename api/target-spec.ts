@@ -6,7 +6,7 @@ import type { ConformanceTarget, InMemoryTarget } from './conformance-options.js
 import { ConformanceOptionsError } from './options-error.js';
 
 /** The bundled reference server's stdio entry, relative to the package root: one file (scripts/bundle-reference.mjs), quick to start. */
-export const REFERENCE_SERVER_ENTRY = ['dist', 'mocks', 'reference', 'stdio-server.js'];
+export const REFERENCE_SERVER_ENTRY = ['dist', 'mocks', 'reference', 'stdio-server.cjs'];
 
 /** Default endpoint of a server started with `portEnv` (its port is the one we picked). */
 const DEFAULT_LAUNCH_URL = 'http://127.0.0.1/mcp';

@@ -15,7 +15,7 @@ import { ROOT, type Report } from './run-cli.js';
 import { runServer } from './run-in-process.js';
 
 const MINI = 'node test/fixtures/targets/mini-server.mjs';
-const REFERENCE = 'node dist/mocks/reference/stdio-server.js';
+const REFERENCE = 'node dist/mocks/reference/stdio-server.cjs';
 type Revision = NonNullable<ConformanceOptions['revisions']>[number];
 /** What a comparison runs: the stdio command (default: the reference server), revisions and areas. */
 interface Selection {
