@@ -166,6 +166,7 @@ async function runScenarios({ target, spec, http, scenarios, rules, options, tim
               command: spec.kind === 'stdio' ? spec.command : '',
               ...(spec.kind === 'stdio' && spec.cwd ? { cwd: spec.cwd } : {}),
               ...(spec.kind === 'stdio' && spec.env ? { env: spec.env } : {}),
+              ...(spec.kind === 'stdio' && spec.unsetEnv ? { unsetEnv: spec.unsetEnv } : {}),
               exitGraceMs: exitGraceMs(timeoutMs),
             }),
     validatorsFor,

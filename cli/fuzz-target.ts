@@ -22,7 +22,12 @@ export function fuzzTargetOf(target: TargetSpec, http: LiveHttpTarget | undefine
   if (target.kind !== 'stdio') throw new UsageError('mcp-conform fuzz needs a stdio or HTTP target.', 'Give --server "<command>" or --url.');
   return {
     makeTransport: () =>
-      new StdioTransport({ command: target.command, ...(target.cwd ? { cwd: target.cwd } : {}), ...(target.env ? { env: target.env } : {}) }),
+      new StdioTransport({
+        command: target.command,
+        ...(target.cwd ? { cwd: target.cwd } : {}),
+        ...(target.env ? { env: target.env } : {}),
+        ...(target.unsetEnv ? { unsetEnv: target.unsetEnv } : {}),
+      }),
     framing: 'stdio',
     description: target.isDefault ? 'the bundled reference server' : target.command,
     stop: async () => {},

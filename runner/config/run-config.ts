@@ -3,7 +3,15 @@
 import type { Revision } from '../../schema/revisions.js';
 
 export type TargetSpec =
-  | { kind: 'stdio'; command: string; cwd?: string; env?: Record<string, string>; isDefault?: boolean }
+  | {
+      kind: 'stdio';
+      command: string;
+      cwd?: string;
+      env?: Record<string, string>;
+      /** Variables the target is started without, though the runner has them (see cli/stdio-target.ts). */
+      unsetEnv?: readonly string[];
+      isDefault?: boolean;
+    }
   /**
    * A Streamable HTTP endpoint (--url), optionally served by a command the runner starts itself
    * (--server CMD --port-env NAME): then the URL's port is the free port given in that variable.

@@ -53,6 +53,23 @@ describe('StdioTransport', () => {
     expect(report).toMatchObject({ exitedGracefully: true, escalation: 'none', exitCode: 0 });
   });
 
+  it('starts the target without the variables of unsetEnv, with every other one of the runner', async () => {
+    process.env.MCP_CONFORM_TEST_DROPPED = 'dropped';
+    process.env.MCP_CONFORM_TEST_KEPT = 'kept';
+    try {
+      const report = `process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'env', params: { dropped: process.env.MCP_CONFORM_TEST_DROPPED ?? null, kept: process.env.MCP_CONFORM_TEST_KEPT ?? null } }) + '\\n')`;
+      const t = new StdioTransport({ command: [process.execPath, '-e', report].map(quoteWord).join(' '), unsetEnv: ['MCP_CONFORM_TEST_DROPPED'] });
+      const events = collect(t);
+      await t.start();
+      await until(() => events.some((e) => e.kind === 'message'));
+      await t.close();
+      expect(events.find((e) => e.kind === 'message')).toMatchObject({ message: { params: { dropped: null, kept: 'kept' } } });
+    } finally {
+      delete process.env.MCP_CONFORM_TEST_DROPPED;
+      delete process.env.MCP_CONFORM_TEST_KEPT;
+    }
+  });
+
   it('rejects start with a clear error when the program does not exist', async () => {
     const t = new StdioTransport({ command: 'mcp-conform-no-such-program-xyz --flag' });
     await expect(t.start()).rejects.toThrow(TransportStartError);

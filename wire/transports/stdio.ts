@@ -20,6 +20,8 @@ export interface StdioOptions {
   command: string;
   cwd?: string;
   env?: Record<string, string>;
+  /** Variables of the runner's environment the target does not inherit. */
+  unsetEnv?: readonly string[];
   /** Longest stdout line kept; longer lines become an `overlong` event. */
   maxLineBytes?: number;
   /** How long the target may take to exit after stdin closes before SIGTERM. */
@@ -47,7 +49,7 @@ export class StdioTransport implements Transport {
   private readonly split = new SplitMessageDetector();
   /** Finds the processes the target started that left its process group. */
   private readonly tracker = new ProcessTracker();
-  private readonly opts: Required<Omit<StdioOptions, 'cwd' | 'env'>> & Pick<StdioOptions, 'cwd' | 'env'>;
+  private readonly opts: Required<Omit<StdioOptions, 'cwd' | 'env' | 'unsetEnv'>> & Pick<StdioOptions, 'cwd' | 'env' | 'unsetEnv'>;
 
   constructor(options: StdioOptions) {
     this.opts = { ...DEFAULTS, ...options };
@@ -61,7 +63,8 @@ export class StdioTransport implements Transport {
     await this.tracker.snapshot();
     const child = execa(file, args, {
       cwd: this.opts.cwd,
-      env: { ...this.opts.env, ...this.tracker.env },
+      // execa adds the runner's environment; Node leaves out a variable whose value is undefined.
+      env: { ...this.opts.env, ...Object.fromEntries((this.opts.unsetEnv ?? []).map((name) => [name, undefined])), ...this.tracker.env },
       stdin: 'pipe',
       stdout: 'pipe',
       stderr: 'pipe',
