@@ -14,6 +14,11 @@ export function requireBuild() {
     console.error('bench: dist/ is missing; run `npm run build` first.');
     process.exit(2);
   }
+  // Figures depend on it: every Node process a target command starts parses that CA bundle as it
+  // starts (tens of ms of CPU each); the bundled reference server is started without it.
+  if (process.env.NODE_EXTRA_CA_CERTS) {
+    console.error('bench: NODE_EXTRA_CA_CERTS is set: Node targets of a --server command (server-everything) and the official CLI parse it at every start.');
+  }
 }
 
 export { median } from './median.mjs';
