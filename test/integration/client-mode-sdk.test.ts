@@ -6,7 +6,7 @@ import { fixtureCommand } from './fixture-command.js';
 import { runClient } from './run-in-process.js';
 
 // The bulk runs the example clients' bundled copies (fixture-command.ts: the same code in one file,
-// about 0.2 to 0.3 s less CPU per client process, of which these runs start some 280); the run
+// about 0.13 to 0.17 s less CPU per client process, of which these runs start some 280); the run
 // without --revision below and client-auth.test.ts run the files as written, as users run them.
 const SDK1 = fixtureCommand('examples/clients/sdk-client.mjs', '{command}');
 const SDK2 = fixtureCommand('examples/clients/sdk2-client.mjs', '{command}');

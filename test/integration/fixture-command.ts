@@ -1,6 +1,6 @@
 // The command that starts a fixture or example client many times over: its bundled copy (built
 // once per `vitest run` by test/bundle-fixtures.ts) when there is one, else the file as written.
-// Same code, one file: an SDK process starts on about 0.05 to 0.3 s less CPU, and the integration
+// Same code, one file: an SDK process starts on about 0.05 to 0.17 s less CPU, and the integration
 // tests start these processes hundreds of times. Each file also keeps a small run as written
 // (users copy the examples and the README runs them), so that the files themselves stay proven.
 import { inject } from 'vitest';
