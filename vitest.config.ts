@@ -34,5 +34,7 @@ export default defineConfig({
     // two workers keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: IntegrationFirst },
+    // Bundles the SDK-based fixtures the integration tests start hundreds of times (test/bundle-fixtures.ts).
+    globalSetup: ['test/bundle-fixtures.ts'],
   },
 });

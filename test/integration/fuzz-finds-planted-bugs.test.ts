@@ -108,6 +108,7 @@ describe('clean servers pass a fixed-seed fuzz run', () => {
 
   // A real server (nothing planted): pins that the TypeScript SDK 2.x breaks no property, invalid
   // UTF-8 on stdin included, so a regression there (or a false finding of ours) shows up here.
+  // The file as written, not its bundle (fixture-command.ts): one start proves the fixture itself.
   it('the @modelcontextprotocol/server 2.x stdio server at 2026-07-28', { timeout: 60_000 }, async () => {
     const command = [process.execPath, join(ROOT, 'test', 'fixtures', 'targets', 'sdk2-stdio-server.mjs')].map(quoteWord).join(' ');
     const outcome = await fuzzStdio(command, '2026-07-28', 300);

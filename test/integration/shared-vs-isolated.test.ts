@@ -11,11 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConformanceOptions } from '../../api/index.js';
+import { fixtureCommand } from './fixture-command.js';
 import { ROOT, type Report } from './run-cli.js';
 import { runServer } from './run-in-process.js';
 
 const MINI = 'node test/fixtures/targets/mini-server.mjs';
 const REFERENCE = 'node dist/mocks/reference/stdio-server.cjs';
+// The SDK servers' bundled copies (fixture-command.ts): the same code in one file, a start costs
+// less CPU, and the --isolate runs start one per cell. sdk-servers-vs-suites runs 1.x as written.
+const SDK1 = fixtureCommand('test/fixtures/targets/sdk-stdio-server.mjs');
+const SDK2 = fixtureCommand('test/fixtures/targets/sdk2-stdio-server.mjs');
 type Revision = NonNullable<ConformanceOptions['revisions']>[number];
 /** What a comparison runs: the stdio command (default: the reference server), revisions and areas. */
 interface Selection {
@@ -125,14 +130,14 @@ describe('shared target processes give the verdicts of one process per cell (--i
   });
 
   it('on @modelcontextprotocol/sdk 1.x over stdio', { timeout: 300_000 }, async () => {
-    await compare({ server: 'node test/fixtures/targets/sdk-stdio-server.mjs', revisions: ['2025-11-25'], areas: ['tools', 'jsonrpc', 'resources'] });
+    await compare({ server: SDK1, revisions: ['2025-11-25'], areas: ['tools', 'jsonrpc', 'resources'] });
   });
 
   // It remembers the protocol version its connection spoke, so a request naming another one (or
   // none) is answered differently on a process that served other cells: such cells get their own.
   it('on @modelcontextprotocol/server 2.x over stdio at 2026-07-28 (modern only)', { timeout: 300_000 }, async () => {
     // The whole suite: the difference shows only where those cells follow others on a process.
-    await compare({ server: 'node test/fixtures/targets/sdk2-stdio-server.mjs --modern-only', revisions: ['2026-07-28'] });
+    await compare({ server: `${SDK2} --modern-only`, revisions: ['2026-07-28'] });
   });
 
   // Each writes something after (or besides) the answer a cell waits for, or changes with the
@@ -171,7 +176,7 @@ describe('shared target processes give the verdicts of one process per cell (--i
   // Dual-era, it takes a line without the runner's _meta for a legacy client and answers later
   // requests without `resultType`: at 2026-07-28 a cell that writes a line as is ends its process.
   it('on @modelcontextprotocol/server 2.x over stdio at 2026-07-28 (dual-era)', { timeout: 300_000 }, async () => {
-    await compare({ server: 'node test/fixtures/targets/sdk2-stdio-server.mjs', revisions: ['2026-07-28'] });
+    await compare({ server: SDK2, revisions: ['2026-07-28'] });
   });
 
   it('on a server that answers dropped lines late, after the next request', { timeout: 300_000 }, async () => {
