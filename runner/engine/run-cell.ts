@@ -286,11 +286,14 @@ export async function executeCell(prepared: PreparedCell, transport: Transport, 
     const durationMs = ended - prepared.started;
     let status = scenarioStatus(all, env.strict);
     if (reason) status = 'errored';
-    else if (!all.some((c) => c.status !== 'passed') && checks.length === 0 && scenario.steps.length > 0) {
-      // Every step was conditional and none applied: nothing was judged, so this is not a pass.
+    else if (status === 'passed' && checks.length === 0 && scenario.steps.length > 0) {
+      // Every step was conditional and none applied: nothing was judged, so this is not a pass, not
+      // even with a warning of the always-on checks (a shared process that outlived its input warns
+      // every cell it served), which stays with the cell.
       return prepared.finish({
         status: 'skipped',
         skipReason: 'no step applied to this revision and target',
+        ...(all.some((c) => c.status === 'warning') ? { checks: all } : {}),
         transcript: session.transcript,
         stderr: session.stderr,
         durationMs,

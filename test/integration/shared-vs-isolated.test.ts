@@ -189,13 +189,18 @@ describe('shared target processes give the verdicts of one process per cell (--i
     const { report } = await runServer({
       target: { command: `${MINI} --defect ignores-stdin-close` },
       revisions: ['2025-06-18'],
-      scenarios: ['ping/', 'tools/list-well-formed', 'prompts/list-well-formed'],
+      // The mini-server declares every capability: no step of undeclared-methods-rejected applies.
+      scenarios: ['ping/', 'tools/list-well-formed', 'prompts/list-well-formed', 'capabilities/undeclared-methods-rejected'],
       timeoutMs: 2000,
     });
     const exits = report.scenarios.flatMap((s) => s.checks.filter((c) => c.id === 'always/exit-on-stdin-close'));
-    expect(exits.length).toBeGreaterThan(1);
+    expect(exits.length).toBeGreaterThan(2);
     expect(exits.every((c) => c.status === 'warning')).toBe(true);
     expect(exits.some((c) => /the process served \d+ cells, this one among them/.test(c.message ?? ''))).toBe(true);
+    // A cell that judged nothing stays skipped on a process that warned, and keeps the warning.
+    const unjudged = report.scenarios.find((s) => s.id === 'capabilities/undeclared-methods-rejected');
+    expect(unjudged).toMatchObject({ status: 'skipped', skipReason: 'no step applied to this revision and target' });
+    expect(unjudged?.checks.find((c) => c.id === 'always/exit-on-stdin-close')?.status).toBe('warning');
   });
 
   for (const [defect, selection] of defects) {
