@@ -27,17 +27,19 @@ export interface LiveHttpTarget {
 /**
  * Starts the server command if there is one (its port replaces the URL's). Rejects with a
  * TransportStartError when the server cannot be started. `notice` hears what the user should know
- * about how the target is tested.
+ * about how the target is tested; `onSpawned`, that the server command's process has started (it
+ * is then booting, and the caller may use the wait).
  */
 export async function openHttpTarget(
   target: Extract<TargetSpec, { kind: 'http' }>,
   timeoutMs: number,
   notice: (text: string) => void,
+  onSpawned?: () => void,
 ): Promise<LiveHttpTarget> {
   let server: ManagedServer | undefined;
   const url = new URL(target.url);
   if (target.launch) {
-    server = await startManagedServer({ ...target.launch, startupMs: Math.max(10_000, timeoutMs * 2) });
+    server = await startManagedServer({ ...target.launch, startupMs: Math.max(10_000, timeoutMs * 2), ...(onSpawned ? { onSpawned } : {}) });
     url.port = String(server.port);
   }
   const href = url.toString();

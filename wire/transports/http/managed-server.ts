@@ -20,6 +20,8 @@ export interface ManagedServerOptions {
   env?: Record<string, string>;
   /** Bound on the wait until the port accepts connections. */
   startupMs: number;
+  /** Hears that a process of the command has started, before it listens: a caller may work meanwhile. */
+  onSpawned?: () => void;
 }
 
 export interface ManagedServer extends ServerProcessWatch {
@@ -93,6 +95,7 @@ async function spawnServer(options: ManagedServerOptions, port: number, output: 
   if (spawnError) throw new TransportStartError(`Failed to start ${quoteWord(file)}: ${spawnError}`);
   const pgid = child.pid!;
   registerProcessGroup(pgid, tracker);
+  options.onSpawned?.();
   running.stop = async () => {
     if (!running.exited) {
       signalGroup(pgid, 'SIGTERM');
