@@ -18,7 +18,7 @@ import { checkCommonOptions, checkWholeNumber } from './check-options.js';
 import type { ConformanceOptions, ConformanceRun, InMemoryTarget } from './conformance-options.js';
 import { defaultConcurrency } from './default-concurrency.js';
 import { ExitCode } from './exit-codes.js';
-import { openHttpTarget, type LiveHttpTarget } from './open-http-target.js';
+import { openHttpTarget, type LiveHttpTarget, type StartedServer } from './open-http-target.js';
 import { ConformanceOptionsError } from './options-error.js';
 import { reportersFrom } from './reporter-specs.js';
 import { isInMemoryTarget, targetSpecOf } from './target-spec.js';
@@ -39,6 +39,8 @@ export interface RunHooks {
   authorize?: (endpoint: string) => Promise<AuthorizationContext | undefined>;
   /** Words the reproduce commands need beyond the options (the --auth-* flags). */
   reproExtras?: string[];
+  /** The HTTP server, started by the command line before the engine loaded; used if its launch is the run's. */
+  startedServer?: StartedServer;
 }
 
 /**
@@ -95,7 +97,10 @@ export async function runConformanceOn(
   });
   const opening =
     launched.kind === 'http'
-      ? openHttpTarget(launched, timeoutMs, hooks.notice ?? (() => {}), spawned).then(
+      ? openHttpTarget(launched, timeoutMs, hooks.notice ?? (() => {}), {
+          onSpawned: spawned,
+          ...(hooks.startedServer ? { started: hooks.startedServer } : {}),
+        }).then(
           (live) => ({ live }),
           (error: unknown) => ({ error }),
         )

@@ -33,6 +33,11 @@ export interface ManagedServer extends ServerProcessWatch {
   stop(): Promise<void>;
 }
 
+/** How long a started server may take to listen: a slow boot (a compile, a cold cache) is no fault. */
+export function serverStartupMs(timeoutMs: number): number {
+  return Math.max(10_000, timeoutMs * 2);
+}
+
 /** Asks the OS for a free loopback port (bind to 0, read it, release it). */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -141,6 +146,7 @@ export async function startManagedServer(options: ManagedServerOptions): Promise
     return listeners;
   };
   let stopped = false;
+  let stopping: Promise<void> | undefined;
   let restarts = 0;
   return {
     port,
@@ -170,10 +176,14 @@ export async function startManagedServer(options: ManagedServerOptions): Promise
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    stop: async () => {
-      stopped = true;
-      await restarting?.catch(() => undefined);
-      await current.stop();
+    // Once: the run and the command line that started the server early may both stop it.
+    stop: () => {
+      stopping ??= (async () => {
+        stopped = true;
+        await restarting?.catch(() => undefined);
+        await current.stop();
+      })();
+      return stopping;
     },
   };
 }
