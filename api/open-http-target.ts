@@ -1,7 +1,7 @@
 // Makes an HTTP target reachable for a run: starts the server command of a launched target on a
 // free port (and stops it afterwards), detects a legacy HTTP+SSE server, and builds its transports.
 import type { Revision } from '../schema/revisions.js';
-import type { TargetSpec } from '../runner/config/index.js';
+import type { HttpLaunch, TargetSpec } from '../runner/config/index.js';
 import type { Transport, TransportRequest } from '../wire/protocol/index.js';
 import {
   LegacySseTransport,
@@ -9,9 +9,30 @@ import {
   ToolSchemaBook,
   createRunAgent,
   detectHttpWire,
+  serverStartupMs,
   startManagedServer,
   type ManagedServer,
 } from '../wire/transports/index.js';
+
+/**
+ * A server started before the run asked for it (the command line starts it as soon as its flags
+ * are parsed, so that it boots while the engine's modules load), with what it was started from.
+ * The run uses it only for the very same launch; whoever started it stops it in any case.
+ */
+export interface StartedServer {
+  launch: HttpLaunch;
+  startupMs: number;
+  /** Settles once its process runs (or failed to start). */
+  spawned: Promise<void>;
+  server: Promise<ManagedServer>;
+}
+
+/** How a run's server comes up: one started already, and who hears that its process runs. */
+export interface ServerBoot {
+  started?: StartedServer;
+  /** Hears that the server's process has started (it is then booting, and the caller may use the wait). */
+  onSpawned?: () => void;
+}
 
 export interface LiveHttpTarget {
   url: string;
@@ -25,19 +46,27 @@ export interface LiveHttpTarget {
 }
 
 /**
- * Starts the server command if there is one (its port replaces the URL's). Rejects with a
- * TransportStartError when the server cannot be started. `notice` hears what the user should know
- * about how the target is tested.
+ * Starts the server command if there is one (its port replaces the URL's), or takes the one `boot`
+ * started already from the same launch. Rejects with a TransportStartError when the server cannot
+ * be started. `notice` hears what the user should know about how the target is tested.
  */
 export async function openHttpTarget(
   target: Extract<TargetSpec, { kind: 'http' }>,
   timeoutMs: number,
   notice: (text: string) => void,
+  boot: ServerBoot = {},
 ): Promise<LiveHttpTarget> {
   let server: ManagedServer | undefined;
   const url = new URL(target.url);
   if (target.launch) {
-    server = await startManagedServer({ ...target.launch, startupMs: Math.max(10_000, timeoutMs * 2) });
+    const startupMs = serverStartupMs(timeoutMs);
+    const { started, onSpawned } = boot;
+    if (started && startedFrom(started, target.launch, startupMs)) {
+      void started.spawned.then(onSpawned);
+      server = await started.server;
+    } else {
+      server = await startManagedServer({ ...target.launch, startupMs, ...(onSpawned ? { onSpawned } : {}) });
+    }
     url.port = String(server.port);
   }
   const href = url.toString();
@@ -86,4 +115,9 @@ export async function openHttpTarget(
       await server?.stop();
     },
   };
+}
+
+/** Whether a server started ahead of the run was started as the run would start it. */
+function startedFrom(started: StartedServer, launch: HttpLaunch, startupMs: number): boolean {
+  return started.startupMs === startupMs && JSON.stringify(started.launch) === JSON.stringify(launch);
 }

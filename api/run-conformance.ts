@@ -18,12 +18,12 @@ import { checkCommonOptions, checkWholeNumber } from './check-options.js';
 import type { ConformanceOptions, ConformanceRun, InMemoryTarget } from './conformance-options.js';
 import { defaultConcurrency } from './default-concurrency.js';
 import { ExitCode } from './exit-codes.js';
-import { openHttpTarget, type LiveHttpTarget } from './open-http-target.js';
+import { openHttpTarget, type LiveHttpTarget, type StartedServer } from './open-http-target.js';
 import { ConformanceOptionsError } from './options-error.js';
 import { reportersFrom } from './reporter-specs.js';
 import { isInMemoryTarget, targetSpecOf } from './target-spec.js';
 import { toolIdentity } from './tool-identity.js';
-import { validatorsFor } from './validators.js';
+import { prepareValidators, validatorsFor } from './validators.js';
 
 /** What the CLI adds to a run beyond the public options (not part of the package's API). */
 export interface RunHooks {
@@ -39,6 +39,8 @@ export interface RunHooks {
   authorize?: (endpoint: string) => Promise<AuthorizationContext | undefined>;
   /** Words the reproduce commands need beyond the options (the --auth-* flags). */
   reproExtras?: string[];
+  /** The HTTP server, started by the command line before the engine loaded; used if its launch is the run's. */
+  startedServer?: StartedServer;
 }
 
 /**
@@ -89,15 +91,28 @@ export async function runConformanceOn(
   // A started server gets the extra environment; the spec (and every reproduce command) keeps the user's.
   const launched =
     spec.kind === 'http' && spec.launch && hooks.launchEnv ? { ...spec, launch: { ...spec.launch, env: { ...spec.launch.env, ...hooks.launchEnv } } } : spec;
+  let spawned = (): void => {};
+  const booting = new Promise<void>((resolve) => {
+    spawned = resolve;
+  });
   const opening =
     launched.kind === 'http'
-      ? openHttpTarget(launched, timeoutMs, hooks.notice ?? (() => {})).then(
+      ? openHttpTarget(launched, timeoutMs, hooks.notice ?? (() => {}), {
+          onSpawned: spawned,
+          ...(hooks.startedServer ? { started: hooks.startedServer } : {}),
+        }).then(
           (live) => ({ live }),
           (error: unknown) => ({ error }),
         )
       : undefined;
   try {
     const scenarios = loadSelected(options, rules);
+    // While a started server boots (server-everything: about half a second) the runner would idle:
+    // it prepares the validators then, once the process runs (not before: that would delay it).
+    if (opening && launched.kind === 'http' && launched.launch) {
+      await Promise.race([booting, opening]);
+      await prepareValidators(opening, options.revisions?.length ? options.revisions : undefined);
+    }
     const opened = await opening;
     if (opened && 'error' in opened) {
       if (!(opened.error instanceof TransportStartError)) throw opened.error;

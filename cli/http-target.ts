@@ -1,12 +1,12 @@
 // The HTTP side of the CLI: validates --url / --header / --port-env into an `http` TargetSpec,
 // and opens it through the API (which starts a --server command that listens on a port).
-import { resolve } from 'node:path';
-import type { HttpLaunch, TargetSpec } from '../runner/config/index.js';
+import type { TargetSpec } from '../runner/config/index.js';
 import { openHttpTarget as openLiveHttpTarget, type LiveHttpTarget } from '../api/open-http-target.js';
 
 export type { LiveHttpTarget };
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
+import { launchFromFlags } from './http-launch.js';
 
 /** Default endpoint of a server started with --port-env (its port is the one we picked). */
 const DEFAULT_LAUNCH_URL = 'http://127.0.0.1/mcp';
@@ -47,15 +47,7 @@ export function httpTargetSpec(
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new UsageError(`--url "${url}" is not an http(s) URL.`, 'Example: --url http://127.0.0.1:3000/mcp.');
   }
-  const launch: HttpLaunch | undefined =
-    opts.server !== undefined && opts.portEnv !== undefined
-      ? {
-          command: opts.server,
-          portEnv: opts.portEnv,
-          ...(opts.cwd ? { cwd: resolve(opts.cwd) } : {}),
-          ...(opts.env ? { env: Object.fromEntries(opts.env) } : {}),
-        }
-      : undefined;
+  const launch = launchFromFlags(opts);
   if (!launch && (opts.cwd || opts.env))
     throw new UsageError('--cwd and --env apply to --server, which was not given.', 'Add --server "<command>" --port-env PORT.');
   return {

@@ -9,7 +9,6 @@ import { ExitCode } from './exit-codes.js';
 import type { FuzzCliOptions } from './fuzz-program.js';
 import type { MockCommandOptions } from './mock-command.js';
 import { buildProgram, type CliOptions } from './program.js';
-import { runCommand } from './run-command.js';
 import { UsageError } from './usage-error.js';
 
 function version(): string {
@@ -59,8 +58,13 @@ async function main(argv: string[]): Promise<number> {
     const [{ buildFuzzProgram }, { runFuzzCommand }] = await Promise.all([import('./fuzz-program.js'), import('./fuzz-command.js')]);
     return parseAndRun<FuzzCliOptions>(buildFuzzProgram(version()), [argv[0]!, argv[1]!, ...argv.slice(3)], (opts) => runFuzzCommand(opts, version()));
   }
-  // --fuzz is run by runCommand, after the cells and before the reports are written.
-  return parseAndRun<CliOptions>(buildProgram(version()), argv, (opts) => runCommand(opts, version()));
+  // --fuzz is run by runCommand, after the cells and before the reports are written. The engine
+  // loads only once the flags are parsed: a server the run starts over HTTP boots meanwhile.
+  return parseAndRun<CliOptions>(buildProgram(version()), argv, async (opts) => {
+    const started = opts.portEnv !== undefined ? (await import('./early-server.js')).startServerEarly(opts) : undefined;
+    const { runCommand } = await import('./run-command.js');
+    return runCommand(opts, version(), started);
+  });
 }
 
 main(process.argv).then(

@@ -2,7 +2,7 @@
 // logic lives here; `main.ts` wires the result to the engine and reporters.
 import { Command, Option } from 'commander';
 import { defaultConcurrency } from '../api/default-concurrency.js';
-import { REPORT_FORMATS } from '../reports/index.js';
+import { REPORT_FORMATS } from '../reports/formats.js';
 import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../runner/config/index.js';
 import { collect, parseEnv, parseEnvName, parseHeader, parsePositiveInt, parseReport, parseRevision, type ReportSpec, parseJsonObject } from './options.js';
 import type { Revision } from '../schema/revisions.js';

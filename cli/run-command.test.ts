@@ -1,10 +1,12 @@
-// runCommand starts a --port-env server before the scenarios load (so that the two overlap); a run
-// that ends before any cell must still stop it, not leave it to the exit-time safety net.
+// runCommand starts a --port-env server before the scenarios load (so that the two overlap), or
+// takes the one main.ts started before the engine loaded; a run that ends before any cell must
+// still stop it, not leave it to the exit-time safety net.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { liveProcessGroups, quoteWord } from '../wire/transports/index.js';
+import { startServerEarly } from './early-server.js';
 import { buildProgram, type CliOptions } from './program.js';
 import { runCommand } from './run-command.js';
 import { UsageError } from './usage-error.js';
@@ -32,6 +34,25 @@ describe('runCommand with a server it starts (--server --port-env)', () => {
     ]);
     await expect(runCommand(opts, '0.0.0-test')).rejects.toThrow(UsageError);
     expect(existsSync(pidFile), 'the server was started').toBe(true);
+    expect(liveProcessGroups()).toEqual([]);
+    expect(() => process.kill(Number(readFileSync(pidFile, 'utf8')), 0)).toThrow(/ESRCH/);
+  });
+
+  it('stops a server started early (before the engine loaded) when no scenario matches', { timeout: 30_000 }, async () => {
+    const pidFile = join(scratch, 'early-pid');
+    const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); require('http').createServer().listen(Number(process.env.PORT), '127.0.0.1')`;
+    const opts = options([
+      '--server',
+      `${quoteWord(process.execPath)} -e ${quoteWord(script)}`,
+      '--port-env',
+      'PORT',
+      '--scenario',
+      'no-such-scenario-anywhere',
+    ]);
+    const started = startServerEarly(opts);
+    expect(started, 'the flags ask for an early start').toBeDefined();
+    await started!.server;
+    await expect(runCommand(opts, '0.0.0-test', started)).rejects.toThrow(UsageError);
     expect(liveProcessGroups()).toEqual([]);
     expect(() => process.kill(Number(readFileSync(pidFile, 'utf8')), 0)).toThrow(/ESRCH/);
   });

@@ -20,25 +20,30 @@ import { makeReporters } from './reporters-option.js';
 import { selectionFromFlags, usageOutcome, withInterrupt } from './run-flags.js';
 import { authorizationContext, authorizationReproWords, checkAuthorizationFlags, ISSUER_ENV, startMockAuthorization } from './authorization-option.js';
 import type { AuthorizationServerHandle } from '../mocks/index.js';
+import type { StartedServer } from '../api/open-http-target.js';
+import { stopEarlyServer } from './early-server.js';
 
-export async function runCommand(opts: CliOptions, version: string): Promise<number> {
+/** Runs what the flags ask for. `started`: the HTTP server main.ts started early (early-server.ts); stopped here in any case. */
+export async function runCommand(opts: CliOptions, version: string, started?: StartedServer): Promise<number> {
   try {
     // Client mode, the fuzzer and the client scenarios of --list load only when asked for.
     if (opts.client !== undefined) return await (await import('./client-command.js')).runClientCommand(opts);
     if (opts.list) return await listCommand(opts);
-    return await runServerCommand(opts, version);
+    return await runServerCommand(opts, version, started);
   } catch (err) {
     return usageOutcome(err, 'scenarios');
+  } finally {
+    await stopEarlyServer(started);
   }
 }
 
-async function runServerCommand(opts: CliOptions, version: string): Promise<number> {
+async function runServerCommand(opts: CliOptions, version: string, started: StartedServer | undefined): Promise<number> {
   const target = httpTargetSpec(opts) ?? targetSpec(opts);
   checkAuthorizationFlags(opts);
   // The mock authorization server listens before the target starts, so a started target can be told its issuer.
   const authServer = await startMockAuthorization(opts);
   try {
-    return await runServerCommandWith(opts, version, target, authServer);
+    return await runServerCommandWith(opts, version, target, authServer, started);
   } finally {
     await authServer?.close();
   }
@@ -49,6 +54,7 @@ async function runServerCommandWith(
   version: string,
   target: ReturnType<typeof targetSpec>,
   authServer: AuthorizationServerHandle | undefined,
+  started: StartedServer | undefined,
 ): Promise<number> {
   const options: Omit<ConformanceOptions, 'target'> = {
     ...selectionFromFlags(opts),
@@ -68,6 +74,7 @@ async function runServerCommandWith(
         ...(authServer ? { launchEnv: { [ISSUER_ENV]: authServer.issuer } } : {}),
         authorize: (endpoint) => authorizationContext(opts, endpoint, authServer, opts.timeout),
         reproExtras: authorizationReproWords(opts),
+        ...(started ? { startedServer: started } : {}),
         // --fuzz: the same target, fuzzed after the cells, so every report carries the result.
         ...(opts.fuzz
           ? {

@@ -9,11 +9,7 @@ import { JsonlReporter } from './jsonl/index.js';
 import { JunitReporter } from './junit/index.js';
 import { MarkdownReporter } from './markdown/index.js';
 import { TapReporter } from './tap/index.js';
-
-export type ReportFormat = 'console' | 'json' | 'jsonl' | 'junit' | 'tap' | 'html' | 'markdown';
-
-/** Every report format a reporter can be built for, by name (`--report FORMAT`, `{ format }` in the API). */
-export const REPORT_FORMATS: readonly ReportFormat[] = ['console', 'json', 'jsonl', 'junit', 'tap', 'html', 'markdown'];
+import { REPORT_FORMATS, type ReportFormat } from './formats.js';
 
 export interface ReporterOptions {
   /** Write to this file instead of a stream; missing folders are created. */

@@ -1,7 +1,7 @@
 // The validator's public behaviour: how a message picks its schema (sender, method, request method,
 // error code), what a violation reports, batches, and the lookups by type and method.
 import { describe, expect, it } from 'vitest';
-import { REVISIONS, type Revision } from './revisions.js';
+import { isStateless, REVISIONS, type Revision } from './revisions.js';
 import { protocolValidator } from './protocol-validator.js';
 
 const v = protocolValidator('2025-06-18');
@@ -11,6 +11,31 @@ describe('protocolValidator', () => {
     expect(protocolValidator('2025-06-18')).toBe(v);
     expect(v.revision).toBe('2025-06-18');
     expect(() => protocolValidator('2025-13-01' as Revision)).toThrow(/not a known revision/);
+  });
+
+  it('prepares the opening handshake ahead of time, and judges it after as it would have', () => {
+    for (const revision of REVISIONS.filter((r) => !isStateless(r))) {
+      const validator = protocolValidator(revision);
+      validator.prepare();
+      validator.prepare(); // once prepared, again is free
+      const initialize = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      };
+      const answer = { jsonrpc: '2.0', id: 1, result: { protocolVersion: revision, capabilities: {}, serverInfo: { name: 's', version: '1' } } };
+      expect(validator.validateMessage(initialize, 'client')).toEqual([]);
+      expect(validator.validateMessage(answer, 'server', 'initialize')).toEqual([]);
+      expect(validator.validateMessage({ jsonrpc: '2.0', method: 'notifications/initialized' }, 'client')).toEqual([]);
+    }
+    const broken = { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: {} } };
+    expect(v.validateMessage(broken, 'server', 'initialize').map((x) => x.message)).toEqual(["must have required property 'serverInfo'"]);
+    // A stateless revision opens with server/discover instead, whose request carries _meta.
+    const stateless = protocolValidator(REVISIONS.find(isStateless)!);
+    stateless.prepare();
+    const discover = stateless.validateMessage({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} }, 'client');
+    expect(discover.map((x) => x.message)).toEqual(["must have required property '_meta'"]);
   });
 
   it('checks a response against the result type of the request it answers', () => {

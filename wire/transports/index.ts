@@ -8,6 +8,7 @@ export {
   createRunAgent,
   LegacySseTransport,
   detectHttpWire,
+  serverStartupMs,
   startManagedServer,
   type ManagedServer,
 } from './http/index.js';

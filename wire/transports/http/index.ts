@@ -2,6 +2,6 @@
 export { StreamableHttpTransport } from './streamable-http.js';
 export { LegacySseTransport } from './legacy-sse.js';
 export { detectHttpWire } from './detect-wire.js';
-export { startManagedServer, type ManagedServer } from './managed-server.js';
+export { serverStartupMs, startManagedServer, type ManagedServer } from './managed-server.js';
 export { ToolSchemaBook } from './tool-schemas.js';
 export { createRunAgent } from './run-agent.js';

@@ -53,6 +53,31 @@ describe('startManagedServer', () => {
     }
   });
 
+  it('says when its process has started, before that process listens', { timeout: 30_000 }, async () => {
+    // A server that listens only after a delay: the process runs, the port is not open yet.
+    const slow = join(dir, 'slow.mjs');
+    writeFileSync(
+      slow,
+      `import http from 'node:http';\nsetTimeout(() => http.createServer((q, s) => s.end('up')).listen(Number(process.env.PORT), '127.0.0.1'), 300);\n`,
+    );
+    let spawnedAt: number | undefined;
+    const starting = startManagedServer({
+      command: [process.execPath, slow].map(quoteWord).join(' '),
+      portEnv: 'PORT',
+      startupMs: 10_000,
+      onSpawned: () => (spawnedAt ??= Date.now()),
+    });
+    const server = await starting;
+    const listeningAt = Date.now();
+    try {
+      expect(spawnedAt).toBeDefined();
+      expect(listeningAt - spawnedAt!).toBeGreaterThanOrEqual(250);
+      expect(await get(server.port, '/')).toBe('up');
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('tells no exit listener about the stop it was asked for', { timeout: 30_000 }, async () => {
     const server = await startManagedServer({ command, portEnv: 'PORT', startupMs: 10_000 });
     const heard: string[] = [];

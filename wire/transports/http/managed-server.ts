@@ -20,6 +20,8 @@ export interface ManagedServerOptions {
   env?: Record<string, string>;
   /** Bound on the wait until the port accepts connections. */
   startupMs: number;
+  /** Hears that a process of the command has started, before it listens: a caller may work meanwhile. */
+  onSpawned?: () => void;
 }
 
 export interface ManagedServer extends ServerProcessWatch {
@@ -29,6 +31,11 @@ export interface ManagedServer extends ServerProcessWatch {
   /** Times the server was started again after it died. */
   readonly restarts: number;
   stop(): Promise<void>;
+}
+
+/** How long a started server may take to listen: a slow boot (a compile, a cold cache) is no fault. */
+export function serverStartupMs(timeoutMs: number): number {
+  return Math.max(10_000, timeoutMs * 2);
 }
 
 /** Asks the OS for a free loopback port (bind to 0, read it, release it). */
@@ -93,6 +100,7 @@ async function spawnServer(options: ManagedServerOptions, port: number, output: 
   if (spawnError) throw new TransportStartError(`Failed to start ${quoteWord(file)}: ${spawnError}`);
   const pgid = child.pid!;
   registerProcessGroup(pgid, tracker);
+  options.onSpawned?.();
   running.stop = async () => {
     if (!running.exited) {
       signalGroup(pgid, 'SIGTERM');
@@ -138,6 +146,7 @@ export async function startManagedServer(options: ManagedServerOptions): Promise
     return listeners;
   };
   let stopped = false;
+  let stopping: Promise<void> | undefined;
   let restarts = 0;
   return {
     port,
@@ -167,10 +176,14 @@ export async function startManagedServer(options: ManagedServerOptions): Promise
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    stop: async () => {
-      stopped = true;
-      await restarting?.catch(() => undefined);
-      await current.stop();
+    // Once: the run and the command line that started the server early may both stop it.
+    stop: () => {
+      stopping ??= (async () => {
+        stopped = true;
+        await restarting?.catch(() => undefined);
+        await current.stop();
+      })();
+      return stopping;
     },
   };
 }
