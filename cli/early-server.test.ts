@@ -9,24 +9,14 @@ import { serverStartupMs } from '../wire/transports/http/managed-server.js';
 import { quoteWord } from '../wire/transports/index.js';
 import { startServerEarly, stopEarlyServer } from './early-server.js';
 import { httpTargetSpec } from './http-target.js';
-import type { CliOptions } from './program.js';
+import { NO_FLAGS } from './test-cli-options.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-early-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const script = join(dir, 'server.mjs');
 writeFileSync(script, `import http from 'node:http';\nhttp.createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1');\n`);
 
-const base = {
-  timeout: 5000,
-  strict: false,
-  list: false,
-  rules: false,
-  verbose: false,
-  seed: 1,
-  color: false,
-  fuzz: false,
-  fuzzBudget: 3,
-} satisfies CliOptions;
+const base = NO_FLAGS;
 const launch = { ...base, server: [process.execPath, script].map(quoteWord).join(' '), portEnv: 'PORT' };
 
 function accepts(port: number): Promise<boolean> {

@@ -2,20 +2,10 @@
 // errors that name the fix.
 import { describe, expect, it } from 'vitest';
 import { httpTargetSpec } from './http-target.js';
-import type { CliOptions } from './program.js';
+import { NO_FLAGS } from './test-cli-options.js';
 import { UsageError } from './usage-error.js';
 
-const base = {
-  timeout: 5000,
-  strict: false,
-  list: false,
-  rules: false,
-  verbose: false,
-  seed: 1,
-  color: false,
-  fuzz: false,
-  fuzzBudget: 3,
-} satisfies CliOptions;
+const base = NO_FLAGS;
 
 describe('httpTargetSpec', () => {
   it('is undefined for stdio targets', () => {

@@ -20,18 +20,16 @@ function options(argv: string[]): CliOptions {
   return program.opts<CliOptions>();
 }
 
+/** Flags of a run over HTTP whose server writes its pid to `pidFile`, selecting no scenario. */
+function serverWithoutScenarios(pidFile: string): CliOptions {
+  const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); require('http').createServer().listen(Number(process.env.PORT), '127.0.0.1')`;
+  return options(['--server', `${quoteWord(process.execPath)} -e ${quoteWord(script)}`, '--port-env', 'PORT', '--scenario', 'no-such-scenario-anywhere']);
+}
+
 describe('runCommand with a server it starts (--server --port-env)', () => {
   it('stops the server when no scenario matches', { timeout: 30_000 }, async () => {
     const pidFile = join(scratch, 'pid');
-    const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); require('http').createServer().listen(Number(process.env.PORT), '127.0.0.1')`;
-    const opts = options([
-      '--server',
-      `${quoteWord(process.execPath)} -e ${quoteWord(script)}`,
-      '--port-env',
-      'PORT',
-      '--scenario',
-      'no-such-scenario-anywhere',
-    ]);
+    const opts = serverWithoutScenarios(pidFile);
     await expect(runCommand(opts, '0.0.0-test')).rejects.toThrow(UsageError);
     expect(existsSync(pidFile), 'the server was started').toBe(true);
     expect(liveProcessGroups()).toEqual([]);
@@ -40,15 +38,7 @@ describe('runCommand with a server it starts (--server --port-env)', () => {
 
   it('stops a server started early (before the engine loaded) when no scenario matches', { timeout: 30_000 }, async () => {
     const pidFile = join(scratch, 'early-pid');
-    const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); require('http').createServer().listen(Number(process.env.PORT), '127.0.0.1')`;
-    const opts = options([
-      '--server',
-      `${quoteWord(process.execPath)} -e ${quoteWord(script)}`,
-      '--port-env',
-      'PORT',
-      '--scenario',
-      'no-such-scenario-anywhere',
-    ]);
+    const opts = serverWithoutScenarios(pidFile);
     const started = startServerEarly(opts);
     expect(started, 'the flags ask for an early start').toBeDefined();
     await started!.server;
