@@ -27,6 +27,9 @@ export interface Report {
   target: { acceptedRevisions?: string[] };
   summary: { scenarios: number; passed: number; failed: number; skipped: number; errored: number; warnings: number };
   scenarios: ReportScenario[];
+  /** Why the run ended early (a target that answered no probe), when it did. */
+  endReason?: string;
+  fatal?: string;
 }
 export interface CliRun {
   code: number;
