@@ -21,7 +21,7 @@ import { ExitCode } from './exit-codes.js';
 import { openHttpTarget, type LiveHttpTarget, type StartedServer } from './open-http-target.js';
 import { ConformanceOptionsError } from './options-error.js';
 import { reportersFrom } from './reporter-specs.js';
-import { isInMemoryTarget, targetSpecOf } from './target-spec.js';
+import { isInMemoryTarget, stdioOptionsOf, targetSpecOf } from './target-spec.js';
 import { toolIdentity } from './tool-identity.js';
 import { prepareValidators, validatorsFor } from './validators.js';
 
@@ -176,14 +176,7 @@ async function runScenarios({ target, spec, http, scenarios, rules, options, tim
       ? http.makeTransport
       : inMemory
         ? () => createInMemoryTransport(inMemory, { description: spec.kind === 'in-memory' ? spec.description : 'in-memory' })
-        : () =>
-            new StdioTransport({
-              command: spec.kind === 'stdio' ? spec.command : '',
-              ...(spec.kind === 'stdio' && spec.cwd ? { cwd: spec.cwd } : {}),
-              ...(spec.kind === 'stdio' && spec.env ? { env: spec.env } : {}),
-              ...(spec.kind === 'stdio' && spec.unsetEnv ? { unsetEnv: spec.unsetEnv } : {}),
-              exitGraceMs: exitGraceMs(timeoutMs),
-            }),
+        : () => new StdioTransport({ ...(spec.kind === 'stdio' ? stdioOptionsOf(spec) : { command: '' }), exitGraceMs: exitGraceMs(timeoutMs) }),
     validatorsFor,
     reporters: gate.reporters,
     tool,

@@ -2,6 +2,7 @@
 // the combinations that cannot work.
 import { statSync } from 'node:fs';
 import type { TargetSpec } from '../runner/config/index.js';
+import type { StdioOptions } from '../wire/transports/index.js';
 import type { ConformanceTarget, InMemoryTarget } from './conformance-options.js';
 import { ConformanceOptionsError } from './options-error.js';
 
@@ -69,4 +70,14 @@ function isDirectory(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The options of a transport to a stdio target: a run's cells and the fuzzer start it alike. */
+export function stdioOptionsOf(spec: Extract<TargetSpec, { kind: 'stdio' }>): StdioOptions {
+  return {
+    command: spec.command,
+    ...(spec.cwd ? { cwd: spec.cwd } : {}),
+    ...(spec.env ? { env: spec.env } : {}),
+    ...(spec.unsetEnv ? { unsetEnv: spec.unsetEnv } : {}),
+  };
 }

@@ -1,5 +1,6 @@
 // How the fuzzer reaches its target: a transport factory, the framing its inputs may break, and
 // what to stop afterwards. Shared by `mcp-conform fuzz` and `--fuzz` on a normal run.
+import { stdioOptionsOf } from '../api/target-spec.js';
 import type { TargetSpec } from '../runner/config/index.js';
 import type { Framing } from '../runner/fuzz/index.js';
 import type { Transport } from '../wire/protocol/index.js';
@@ -21,13 +22,7 @@ export function fuzzTargetOf(target: TargetSpec, http: LiveHttpTarget | undefine
   if (http) return { makeTransport: http.makeTransport, framing: http.kind === 'http' ? 'http' : 'none', description: http.url, stop: async () => {} };
   if (target.kind !== 'stdio') throw new UsageError('mcp-conform fuzz needs a stdio or HTTP target.', 'Give --server "<command>" or --url.');
   return {
-    makeTransport: () =>
-      new StdioTransport({
-        command: target.command,
-        ...(target.cwd ? { cwd: target.cwd } : {}),
-        ...(target.env ? { env: target.env } : {}),
-        ...(target.unsetEnv ? { unsetEnv: target.unsetEnv } : {}),
-      }),
+    makeTransport: () => new StdioTransport(stdioOptionsOf(target)),
     framing: 'stdio',
     description: target.isDefault ? 'the bundled reference server' : target.command,
     stop: async () => {},

@@ -1,5 +1,5 @@
 // Public surface of the transports: every concrete Transport and the helpers they share.
-export { StdioTransport } from './stdio.js';
+export { StdioTransport, type StdioOptions } from './stdio.js';
 export { splitCommandLine, quoteWord } from './command-line.js';
 export { liveProcessGroups } from './process-registry.js';
 export {
