@@ -120,7 +120,10 @@ describe('StdioTransport', () => {
       const pid = Number(readFileSync(pidFile, 'utf8').trim());
       expect(alive(pid)).toBe(true);
       const report = await t.close();
-      expect(report.leftovers).toEqual([pid]);
+      // The grandchild is among the ended; so may be the detached middle process, which exits as soon
+      // as it has started the grandchild but, on a loaded machine, may not have finished exiting yet.
+      expect(report.leftovers).toContain(pid);
+      expect(report.leftovers?.length).toBeLessThanOrEqual(2);
       await until(() => !alive(pid), 3000);
     } finally {
       rmSync(dir, { recursive: true, force: true });
