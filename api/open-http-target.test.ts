@@ -16,8 +16,9 @@ const launch: HttpLaunch = { command: [process.execPath, script].map(quoteWord).
 const target = { kind: 'http' as const, url: 'http://127.0.0.1/mcp', launch };
 
 function startEarly(from: HttpLaunch, timeoutMs: number): StartedServer {
-  const server = startManagedServer({ ...from, startupMs: serverStartupMs(timeoutMs) });
-  return { launch: from, startupMs: serverStartupMs(timeoutMs), spawned: server.then(() => undefined), server };
+  const waiting = new AbortController();
+  const server = startManagedServer({ ...from, startupMs: serverStartupMs(timeoutMs), signal: waiting.signal });
+  return { launch: from, startupMs: serverStartupMs(timeoutMs), spawned: server.then(() => undefined), server, stopWaiting: () => waiting.abort() };
 }
 
 describe('openHttpTarget with a server started ahead', () => {

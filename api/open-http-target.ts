@@ -2,7 +2,7 @@
 // free port (and stops it afterwards), detects a legacy HTTP+SSE server, and builds its transports.
 import type { Revision } from '../schema/revisions.js';
 import type { HttpLaunch, TargetSpec } from '../runner/config/index.js';
-import type { Transport, TransportRequest } from '../wire/protocol/index.js';
+import { TransportStartError, type Transport, type TransportRequest } from '../wire/protocol/index.js';
 import {
   LegacySseTransport,
   StreamableHttpTransport,
@@ -25,6 +25,8 @@ export interface StartedServer {
   /** Settles once its process runs (or failed to start). */
   spawned: Promise<void>;
   server: Promise<ManagedServer>;
+  /** Ends the wait for it to listen (its process is then stopped and `server` rejects); nothing once it listens. */
+  stopWaiting(): void;
 }
 
 /** How a run's server comes up: one started already, and who hears that its process runs. */
@@ -32,6 +34,11 @@ export interface ServerBoot {
   started?: StartedServer;
   /** Hears that the server's process has started (it is then booting, and the caller may use the wait). */
   onSpawned?: () => void;
+  /**
+   * The run ended before it needed the target (a usage error): stop waiting for the server to
+   * listen and for the wire detection, rather than wait up to their bounds for nothing.
+   */
+  signal?: AbortSignal;
 }
 
 export interface LiveHttpTarget {
@@ -60,12 +67,13 @@ export async function openHttpTarget(
   const url = new URL(target.url);
   if (target.launch) {
     const startupMs = serverStartupMs(timeoutMs);
-    const { started, onSpawned } = boot;
+    const { started, onSpawned, signal } = boot;
     if (started && startedFrom(started, target.launch, startupMs)) {
       void started.spawned.then(onSpawned);
-      server = await started.server;
+      // Whoever started it stops it; a run that ended meanwhile only stops waiting for it.
+      server = await untilAborted(started.server, signal);
     } else {
-      server = await startManagedServer({ ...target.launch, startupMs, ...(onSpawned ? { onSpawned } : {}) });
+      server = await startManagedServer({ ...target.launch, startupMs, ...(onSpawned ? { onSpawned } : {}), ...(signal ? { signal } : {}) });
     }
     url.port = String(server.port);
   }
@@ -73,7 +81,7 @@ export async function openHttpTarget(
   // A URL that turns out to be a legacy HTTP+SSE server is tested as one, and the user is told.
   let legacySse = target.legacySse === true;
   try {
-    if (!legacySse && (await detectHttpWire(href, target.headers ?? {}, timeoutMs)) === 'legacy-sse') {
+    if (!legacySse && (await detectHttpWire(href, target.headers ?? {}, timeoutMs, boot.signal)) === 'legacy-sse') {
       legacySse = true;
       notice(`${href} refused a POST of initialize but serves the legacy HTTP+SSE transport (2024-11-05); testing it over that transport.`);
     }
@@ -115,6 +123,17 @@ export async function openHttpTarget(
       await server?.stop();
     },
   };
+}
+
+/** `promise`, or a TransportStartError as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new TransportStartError('the run ended before the server it started early listened'));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 /** Whether a server started ahead of the run was started as the run would start it. */

@@ -95,10 +95,14 @@ export async function runConformanceOn(
   const booting = new Promise<void>((resolve) => {
     spawned = resolve;
   });
+  // Aborted as the run ends: one that ends early (no scenario matches, a scenario file is invalid)
+  // does not wait for the server to listen or for the wire detection only to stop the server.
+  const ending = new AbortController();
   const opening =
     launched.kind === 'http'
       ? openHttpTarget(launched, timeoutMs, hooks.notice ?? (() => {}), {
           onSpawned: spawned,
+          signal: ending.signal,
           ...(hooks.startedServer ? { started: hooks.startedServer } : {}),
         }).then(
           (live) => ({ live }),
@@ -121,6 +125,7 @@ export async function runConformanceOn(
     }
     return await runScenarios({ target, spec, http: opened?.live, scenarios, rules, options, timeoutMs, hooks });
   } finally {
+    ending.abort();
     const opened = await opening;
     if (opened && 'live' in opened) {
       await opened.live.stop();

@@ -20,14 +20,19 @@ export function startServerEarly(opts: CliOptions): StartedServer | undefined {
   const running = new Promise<void>((resolve) => {
     spawned = resolve;
   });
-  const server = startManagedServer({ ...launch, startupMs, onSpawned: spawned });
+  const waiting = new AbortController();
+  const server = startManagedServer({ ...launch, startupMs, onSpawned: spawned, signal: waiting.signal });
   // A server that fails to start is reported by the run that awaits it; until then, no unhandled rejection.
   server.then(spawned, spawned);
-  return { launch, startupMs, spawned: running, server };
+  return { launch, startupMs, spawned: running, server, stopWaiting: () => waiting.abort() };
 }
 
-/** Stops a server started early, whether or not the run used it (stopping twice is stopping once). */
+/**
+ * Stops a server started early, whether or not the run used it (stopping twice is stopping once),
+ * without waiting for one that has not listened yet (a run that ended on a usage error).
+ */
 export async function stopEarlyServer(started: StartedServer | undefined): Promise<void> {
+  started?.stopWaiting();
   await started?.server.then(
     (server) => server.stop(),
     () => undefined,

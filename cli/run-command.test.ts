@@ -20,10 +20,25 @@ function options(argv: string[]): CliOptions {
   return program.opts<CliOptions>();
 }
 
-/** Flags of a run over HTTP whose server writes its pid to `pidFile`, selecting no scenario. */
-function serverWithoutScenarios(pidFile: string): CliOptions {
-  const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); require('http').createServer().listen(Number(process.env.PORT), '127.0.0.1')`;
-  return options(['--server', `${quoteWord(process.execPath)} -e ${quoteWord(script)}`, '--port-env', 'PORT', '--scenario', 'no-such-scenario-anywhere']);
+/**
+ * Flags of a run over HTTP whose server writes its pid to `pidFile`, selecting no scenario. The
+ * server never answers a request (and with `listens: false` never listens), and --timeout is beyond
+ * the tests' own: a run that waited for its wire detection (bounded by --timeout) or for the server
+ * to listen (twice that) before saying that no scenario matches would outlast the test.
+ */
+function serverWithoutScenarios(pidFile: string, listens = true): CliOptions {
+  const serve = listens ? `require('http').createServer().listen(Number(process.env.PORT), '127.0.0.1')` : 'setInterval(() => {}, 1000)';
+  const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); ${serve}`;
+  return options([
+    '--server',
+    `${quoteWord(process.execPath)} -e ${quoteWord(script)}`,
+    '--port-env',
+    'PORT',
+    '--timeout',
+    '60000',
+    '--scenario',
+    'no-such-scenario-anywhere',
+  ]);
 }
 
 describe('runCommand with a server it starts (--server --port-env)', () => {
@@ -31,9 +46,9 @@ describe('runCommand with a server it starts (--server --port-env)', () => {
     const pidFile = join(scratch, 'pid');
     const opts = serverWithoutScenarios(pidFile);
     await expect(runCommand(opts, '0.0.0-test')).rejects.toThrow(UsageError);
-    expect(existsSync(pidFile), 'the server was started').toBe(true);
     expect(liveProcessGroups()).toEqual([]);
-    expect(() => process.kill(Number(readFileSync(pidFile, 'utf8')), 0)).toThrow(/ESRCH/);
+    // The run may end (and stop the server) before the server got as far as writing its pid.
+    if (existsSync(pidFile)) expect(() => process.kill(Number(readFileSync(pidFile, 'utf8')), 0)).toThrow(/ESRCH/);
   });
 
   it('stops a server started early (before the engine loaded) when no scenario matches', { timeout: 30_000 }, async () => {
@@ -42,6 +57,18 @@ describe('runCommand with a server it starts (--server --port-env)', () => {
     const started = startServerEarly(opts);
     expect(started, 'the flags ask for an early start').toBeDefined();
     await started!.server;
+    await expect(runCommand(opts, '0.0.0-test', started)).rejects.toThrow(UsageError);
+    expect(liveProcessGroups()).toEqual([]);
+    expect(() => process.kill(Number(readFileSync(pidFile, 'utf8')), 0)).toThrow(/ESRCH/);
+  });
+
+  it('stops a server started early that has not listened yet, without waiting for it to', { timeout: 30_000 }, async () => {
+    const pidFile = join(scratch, 'never-pid');
+    const opts = serverWithoutScenarios(pidFile, false);
+    const started = startServerEarly(opts);
+    expect(started, 'the flags ask for an early start').toBeDefined();
+    // Its process has run far enough to write its pid (bounded).
+    for (const deadline = Date.now() + 10_000; !existsSync(pidFile) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
     await expect(runCommand(opts, '0.0.0-test', started)).rejects.toThrow(UsageError);
     expect(liveProcessGroups()).toEqual([]);
     expect(() => process.kill(Number(readFileSync(pidFile, 'utf8')), 0)).toThrow(/ESRCH/);

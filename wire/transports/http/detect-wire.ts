@@ -7,9 +7,11 @@ import { LegacySseTransport } from './legacy-sse.js';
 
 export type HttpWire = 'streamable-http' | 'legacy-sse';
 
-export async function detectHttpWire(url: string, headers: Record<string, string>, timeoutMs: number): Promise<HttpWire> {
+/** `signal`: the caller no longer needs the answer (its run ended): detection stops, answering 'streamable-http'. */
+export async function detectHttpWire(url: string, headers: Record<string, string>, timeoutMs: number, signal?: AbortSignal): Promise<HttpWire> {
   const agent = new http.Agent({ keepAlive: false });
   const aborter = new AbortController();
+  signal?.addEventListener('abort', () => aborter.abort(), { once: true });
   try {
     const body = JSON.stringify({
       jsonrpc: '2.0',

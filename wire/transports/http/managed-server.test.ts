@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { quoteWord } from '../command-line.js';
+import { liveProcessGroups } from '../process-registry.js';
 import { startManagedServer } from './managed-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-managed-'));
@@ -51,6 +52,23 @@ describe('startManagedServer', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('stops waiting, and stops the process, when its caller gives up before it listens', { timeout: 15_000 }, async () => {
+    // Never listens. The start-up bound is far beyond the test's own timeout: only the caller's
+    // signal can end the wait in time.
+    const never = join(dir, 'never.mjs');
+    writeFileSync(never, 'setInterval(() => {}, 1000);\n');
+    const giveUp = new AbortController();
+    const starting = startManagedServer({
+      command: [process.execPath, never].map(quoteWord).join(' '),
+      portEnv: 'PORT',
+      startupMs: 120_000,
+      signal: giveUp.signal,
+      onSpawned: () => giveUp.abort(),
+    });
+    await expect(starting).rejects.toThrow(/no longer needed it, and it was stopped before it listened/);
+    expect(liveProcessGroups()).toEqual([]);
   });
 
   it('says when its process has started, before that process listens', { timeout: 30_000 }, async () => {

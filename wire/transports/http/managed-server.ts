@@ -22,6 +22,12 @@ export interface ManagedServerOptions {
   startupMs: number;
   /** Hears that a process of the command has started, before it listens: a caller may work meanwhile. */
   onSpawned?: () => void;
+  /**
+   * The caller no longer needs the server (its run ended before the server listened, e.g. on a
+   * usage error): the wait for the port ends at once and the process is stopped, instead of the
+   * caller waiting up to `startupMs` only to stop it.
+   */
+  signal?: AbortSignal;
 }
 
 export interface ManagedServer extends ServerProcessWatch {
@@ -113,13 +119,22 @@ async function spawnServer(options: ManagedServerOptions, port: number, output: 
     await tracker.sweep();
     unregisterProcessGroup(pgid);
   };
-  // Stop waiting as soon as the server dies: its exit says more than a timeout would.
+  // Stop waiting as soon as the server dies (its exit says more than a timeout would), or the caller gives up.
   const aborter = new AbortController();
   void running.exit.then(() => aborter.abort());
+  const giveUp = () => aborter.abort();
+  if (options.signal?.aborted) giveUp();
+  options.signal?.addEventListener('abort', giveUp, { once: true });
   const ready = await waitForPort('127.0.0.1', port, options.startupMs, aborter.signal);
+  options.signal?.removeEventListener('abort', giveUp);
   if (!ready.ok) {
+    // Said before stopping it, which makes it exit.
+    const why = running.exited
+      ? `it exited (${running.exited}) before listening`
+      : options.signal?.aborted
+        ? 'the run no longer needed it, and it was stopped before it listened'
+        : ready.error;
     await running.stop();
-    const why = running.exited ? `it exited (${running.exited}) before listening` : ready.error;
     const tail = output
       .slice(-10)
       .map((l) => `\n    | ${l}`)
