@@ -3,6 +3,27 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 const INTEGRATION = 'test/integration/**/*.test.ts';
+/**
+ * Unit and contract files that start processes (servers, clients, the CLI). They run in a process
+ * of their own, as the integration files do: when a test times out, the exit of its worker process
+ * ends what it started (the process registry's exit handler), which a thread that vitest
+ * terminates would not do. A new file that starts processes belongs here.
+ */
+const STARTS_PROCESSES = [
+  'api/open-http-target.test.ts',
+  'api/run-conformance.test.ts',
+  'cli/early-server.test.ts',
+  'cli/http-target.test.ts',
+  'cli/run-command.test.ts',
+  'cli/stdio-target.test.ts',
+  'integrations/vitest/vitest-adapter.test.ts',
+  'mocks/adapters/stdio.test.ts',
+  'mocks/client/mock-client.test.ts',
+  'schema/report/index.test.ts',
+  'test/public-api.test.ts',
+  'wire/transports/http/managed-server.test.ts',
+  'wire/transports/stdio.test.ts',
+];
 
 /**
  * The integration files that take longest (CPU and wall time alone, measured on 2 cores), longest
@@ -62,8 +83,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'integration',
-          include: [INTEGRATION],
+          name: 'processes',
+          include: [INTEGRATION, ...STARTS_PROCESSES],
           // A process per file: these files start servers and clients and keep process-wide state
           // (exit handlers that reap process groups, environment variables, listening sockets).
           pool: 'forks',
@@ -76,7 +97,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['**/*.test.ts'],
-          exclude: ['node_modules/**', 'dist/**', 'examples/**', INTEGRATION],
+          exclude: ['node_modules/**', 'dist/**', 'examples/**', INTEGRATION, ...STARTS_PROCESSES],
           // The unit, contract and house files share their workers' loaded modules instead of loading
           // the engine again for each file, which was most of their cost: 119 files took 55.7 s (90 s
           // of CPU) one fresh process each, 25.5 s (32 s) in threads that keep their modules. None
