@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveStreamableHttp, type MockServer, type StreamableHttpServerHandle } from '../../mocks/index.js';
 import type { ClientHost, HttpFacts, HttpRequestRecord, RecordedLine, Recorder } from './host-facts.js';
+import { startDeadline } from '../../wire/protocol/index.js';
 
 export type { HttpFacts, HttpRequestRecord } from './host-facts.js';
 
@@ -97,12 +98,12 @@ export class HttpClientHost implements ClientHost {
   private bodiesRead(maxMs: number): Promise<void> {
     if (this.reading.size === 0) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(done, maxMs);
+      const cancelDeadline = startDeadline(maxMs, done);
       const check = () => {
         if (this.reading.size === 0) done();
       };
       function done(): void {
-        clearTimeout(timer);
+        cancelDeadline();
         resolve();
       }
       this.onBodyRead = check;

@@ -15,7 +15,15 @@
 // writes before answering it is the finished cell's doing. A target that does not answer in time is
 // retired instead (its next cell gets a fresh process), so a slow or silent answer blames no one.
 import { isStateless, type Revision } from '../../schema/revisions.js';
-import { withRequestMeta, type ClientIdentity, type CloseReport, type SendOptions, type Transport, type TransportEvent } from '../../wire/protocol/index.js';
+import {
+  startDeadline,
+  withRequestMeta,
+  type ClientIdentity,
+  type CloseReport,
+  type SendOptions,
+  type Transport,
+  type TransportEvent,
+} from '../../wire/protocol/index.js';
 
 /** How many sends open the conversation: initialize and notifications/initialized, or none. */
 function openingSends(revision: Revision): number {
@@ -122,20 +130,20 @@ export class SharedProcess {
     const method = stateless ? 'server/discover' : 'ping';
     const params = stateless ? withRequestMeta(this.revision, {}, client) : undefined;
     const text = JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
-    let timer: NodeJS.Timeout | undefined;
+    let cancelDeadline = (): void => {};
     const answered = new Promise<boolean>((resolve) => {
       this.pendingBarrier = { id, done: resolve };
-      timer = setTimeout(() => resolve(false), timeoutMs);
+      cancelDeadline = startDeadline(timeoutMs, () => resolve(false));
     });
     try {
       await this.transport.send(text);
     } catch {
       this.pendingBarrier = undefined;
-      clearTimeout(timer);
+      cancelDeadline();
       return false;
     }
     const ok = await answered;
-    clearTimeout(timer);
+    cancelDeadline();
     this.pendingBarrier = undefined;
     return ok && !this.exited;
   }

@@ -11,3 +11,4 @@ export * from './www-authenticate.js';
 export * from './depth-limit.js';
 export * from './param-headers.js';
 export * from './detached-slice.js';
+export * from './deadline.js';

@@ -6,6 +6,7 @@ import { classify, idKey, type JsonRpcNotification, type JsonRpcRequest, type Js
 import type { Transport, TransportEvent } from './transport.js';
 import type { HttpExchange } from './http-exchange.js';
 import { limitDepth, MAX_JUDGED_DEPTH } from './depth-limit.js';
+import { startDeadline } from './deadline.js';
 
 export type Author = 'runner' | 'scenario';
 
@@ -201,12 +202,13 @@ export class Session {
     if (check()) return Promise.resolve(true);
     if (this.closed || signal?.aborted) return Promise.resolve(check());
     return new Promise((resolve) => {
-      const timer = setTimeout(() => done(false), timeoutMs);
+      // A deadline, not a timer: an answer that arrived in time is read before the bound is judged.
+      const cancel = startDeadline(timeoutMs, () => done(false));
       const onAbort = () => done(check());
       signal?.addEventListener('abort', onAbort, { once: true });
       const waiter: Waiter = { check, finish: (ok) => done(ok) };
       const done = (ok: boolean) => {
-        clearTimeout(timer);
+        cancel();
         signal?.removeEventListener('abort', onAbort);
         this.waiters.delete(waiter);
         resolve(ok);

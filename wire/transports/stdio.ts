@@ -6,6 +6,7 @@ import { GROUP_SPAWN_OPTIONS } from './group-spawn.js';
 import {
   LineDecoder,
   SplitMessageDetector,
+  startDeadline,
   TransportStartError,
   type CloseReport,
   type SendOptions,
@@ -253,13 +254,13 @@ export class StdioTransport implements Transport {
 
 /** Resolves with the value if the promise settles within `ms`, otherwise with undefined. */
 async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
+  let cancelDeadline = (): void => {};
   const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
+    cancelDeadline = startDeadline(ms, () => resolve(undefined));
   });
   try {
     return await Promise.race([promise, timeout]);
   } finally {
-    clearTimeout(timer);
+    cancelDeadline();
   }
 }

@@ -3,6 +3,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isUtf8 } from 'node:buffer';
+import { startDeadline } from '../../protocol/index.js';
 
 export interface HttpCallOptions {
   method: string;
@@ -30,14 +31,14 @@ export function httpCall(options: HttpCallOptions): Promise<HttpCallOutcome> {
     const settle = (outcome: HttpCallOutcome) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      cancelDeadline();
       resolve(outcome);
     };
     const request = lib.request(options.url, { method: options.method, headers, agent: options.agent, signal: options.signal });
-    const timer = setTimeout(() => {
+    const cancelDeadline = startDeadline(options.timeoutMs, () => {
       settle({ ok: false, error: `no response headers within ${options.timeoutMs} ms` });
       request.destroy();
-    }, options.timeoutMs);
+    });
     request.on('response', (response) => {
       // The body is the caller's to read (or drop) from here on.
       response.on('error', () => undefined);
@@ -68,7 +69,7 @@ export function readBody(response: IncomingMessage, timeoutMs: number, maxBytes:
     const finish = (cut: boolean) => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
+      cancelDeadline();
       signal.removeEventListener('abort', onAbort);
       if (cut) response.destroy();
       const bytes = Buffer.concat(chunks);
@@ -76,7 +77,7 @@ export function readBody(response: IncomingMessage, timeoutMs: number, maxBytes:
       resolve({ text: bytes.toString('utf8'), cut, invalidUtf8: !cut && !isUtf8(bytes) });
     };
     const onAbort = () => finish(true);
-    const timer = setTimeout(() => finish(true), timeoutMs);
+    const cancelDeadline = startDeadline(timeoutMs, () => finish(true));
     signal.addEventListener('abort', onAbort, { once: true });
     response.on('data', (chunk: Buffer) => {
       size += chunk.length;

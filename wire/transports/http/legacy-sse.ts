@@ -2,7 +2,7 @@
 // `endpoint` event names the URL to POST every message to; all server messages arrive as `message`
 // events on that one stream. Bounded waits; the stream and every socket end on close().
 import type { IncomingMessage } from 'node:http';
-import { TransportStartError, type CloseReport, type HttpExchange, type SendOptions, type Transport } from '../../protocol/index.js';
+import { startDeadline, TransportStartError, type CloseReport, type HttpExchange, type SendOptions, type Transport } from '../../protocol/index.js';
 import { HttpTransportBase, type HttpTransportCommon } from './http-transport-base.js';
 import { httpCall, mediaType, readBody } from './http-call.js';
 import { messageFacts } from './mcp-headers.js';
@@ -41,13 +41,13 @@ export class LegacySseTransport extends HttpTransportBase implements Transport {
     }
     // The first `endpoint` event tells where to POST; wait for it, bounded.
     const endpoint = new Promise<URL | undefined>((resolve) => {
-      const timer = setTimeout(() => resolve(undefined), this.timeoutMs);
+      const cancelDeadline = startDeadline(this.timeoutMs, () => resolve(undefined));
       this.track(
         this.readStream(outcome.response, (url) => {
-          clearTimeout(timer);
+          cancelDeadline();
           resolve(url);
         }).finally(() => {
-          clearTimeout(timer);
+          cancelDeadline();
           resolve(undefined);
         }),
       );

@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { createParser } from 'eventsource-parser';
 import type { SseEvent } from '../../protocol/index.js';
+import { startDeadline } from '../../protocol/index.js';
 
 export interface SseReadOptions {
   streamId: string;
@@ -29,7 +30,7 @@ export function readSse(response: IncomingMessage, options: SseReadOptions): Pro
     const finish = (end: SseEnd) => {
       if (finished) return;
       finished = true;
-      if (timer) clearTimeout(timer);
+      cancelDeadline?.();
       options.signal.removeEventListener('abort', onAbort);
       if (end !== 'ended') response.destroy();
       resolve(end);
@@ -49,7 +50,7 @@ export function readSse(response: IncomingMessage, options: SseReadOptions): Pro
       onRetry: (ms) => options.onRetry?.(ms),
     });
     const onAbort = () => finish('aborted');
-    const timer = Number.isFinite(options.timeoutMs) ? setTimeout(() => finish('timeout'), options.timeoutMs) : undefined;
+    const cancelDeadline = Number.isFinite(options.timeoutMs) ? startDeadline(options.timeoutMs, () => finish('timeout')) : undefined;
     options.signal.addEventListener('abort', onAbort, { once: true });
     // Decoded strictly so that bytes that are not UTF-8 are noticed (transport.messages.utf8), then
     // leniently for the rest of the stream so that its messages are still read.

@@ -1,6 +1,7 @@
 // Bounded "does something listen here?" checks: used before the first POST (a clear start error
 // instead of a missing response) and while waiting for a server started with --server --port-env.
 import { connect } from 'node:net';
+import { startDeadline } from '../../protocol/index.js';
 
 export async function waitForPort(host: string, port: number, timeoutMs: number, signal?: AbortSignal): Promise<{ ok: true } | { ok: false; error: string }> {
   const deadline = Date.now() + timeoutMs;
@@ -21,17 +22,18 @@ export async function waitForPort(host: string, port: number, timeoutMs: number,
 function tryConnect(host: string, port: number, timeoutMs: number): Promise<string | undefined> {
   return new Promise((resolve) => {
     const socket = connect({ host, port });
-    const timer = setTimeout(() => {
+    // A deadline: a connection the kernel made in time counts even if the runner was busy then.
+    const cancelDeadline = startDeadline(timeoutMs, () => {
       socket.destroy();
       resolve('connection attempt timed out');
-    }, timeoutMs);
+    });
     socket.once('connect', () => {
-      clearTimeout(timer);
+      cancelDeadline();
       socket.destroy();
       resolve(undefined);
     });
     socket.once('error', (err: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
+      cancelDeadline();
       socket.destroy();
       resolve(err.code ?? err.message);
     });
