@@ -98,9 +98,10 @@ export default defineConfig({
           name: 'unit',
           include: ['**/*.test.ts'],
           exclude: ['node_modules/**', 'dist/**', 'examples/**', INTEGRATION, ...STARTS_PROCESSES],
-          // The unit, contract and house files share their workers' loaded modules instead of loading
-          // the engine again for each file, which was most of their cost: 119 files took 55.7 s (90 s
-          // of CPU) one fresh process each, 25.5 s (32 s) in threads that keep their modules. None
+          // The unit, contract and house files that start no process share their workers' loaded
+          // modules instead of loading the engine again for each file, which was most of their cost:
+          // with the 13 above among them, 119 files took 55.7 s (90 s of CPU) one fresh process each
+          // and 25.5 s (32 s) in threads that keep their modules; the 106 take 16.8 s (23 s). None
           // reads state another file leaves behind. Vitest decides whether a pool's workers are
           // reused from the root's poolOptions, hence the setting there too.
           pool: 'threads',
