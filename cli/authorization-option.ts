@@ -79,23 +79,35 @@ export function authorizationReproWords(opts: AuthFlags): string[] {
 interface ProtectionFacts {
   resource?: string;
   scopes: string[];
+  /** When no metadata document was read: those that failed for another reason than an HTTP status (a timeout, a refused connection). */
+  unread: string[];
 }
 
 /**
  * The `auth` variable for a target now listening at `endpoint`. With the mock, tokens are minted
  * for the audience the target's metadata names (else the endpoint) and the scopes it advertises
- * (challenge and `scopes_supported`, or --auth-scope).
+ * (challenge and `scopes_supported`, or --auth-scope). `notice` hears when the metadata could not be
+ * read at all (the tokens then name the endpoint and only the challenge's scopes), since a run whose
+ * token the server refuses would otherwise not say why.
  */
 export async function authorizationContext(
   opts: AuthFlags,
   endpoint: string,
   mock: AuthorizationServerHandle | undefined,
   timeoutMs: number,
+  notice: (text: string) => void = () => {},
 ): Promise<AuthorizationContext | undefined> {
   const urls = { resource: endpoint, ...resourceUrls(endpoint) };
   if (opts.authToken !== undefined) return { source: 'token', token: opts.authToken, ...urls };
   if (!mock) return undefined;
   const facts = await protectionFacts(endpoint, urls.metadataPathUrl, urls.metadataRootUrl, timeoutMs);
+  if (facts.unread.length > 0) {
+    const scoped = opts.authScope ?? (facts.scopes.length > 0 ? facts.scopes.join(' ') : undefined);
+    notice(
+      `could not read the protected resource metadata (${facts.unread.join('; ')}): the mock's tokens name ${endpoint} as their audience and ` +
+        (scoped !== undefined ? `carry the scope "${scoped}".` : 'carry no scope (--auth-scope names the scopes to mint).'),
+    );
+  }
   // The metadata's resource is the audience the server expects, unless it names another server
   // (a finding of authorization/protected-resource-metadata): then the endpoint URL is.
   const audience = facts.resource !== undefined && urls.acceptedResources.includes(facts.resource) ? facts.resource : endpoint;
@@ -117,6 +129,7 @@ export async function authorizationContext(
 
 async function protectionFacts(endpoint: string, pathUrl: string, rootUrl: string, timeoutMs: number): Promise<ProtectionFacts> {
   const scopes = new Set<string>();
+  const unread: string[] = [];
   let metadataUrl: string | undefined;
   try {
     const refused = await fetch(endpoint, {
@@ -134,24 +147,39 @@ async function protectionFacts(endpoint: string, pathUrl: string, rootUrl: strin
   }
   for (const url of [metadataUrl, pathUrl, rootUrl]) {
     if (url === undefined) continue;
-    const metadata = await readJson(url, timeoutMs);
+    const read = await readJson(url, timeoutMs);
+    if ('failure' in read) {
+      unread.push(`${url}: ${read.failure}`);
+      continue;
+    }
+    const metadata = read.value;
     if (metadata === undefined) continue;
     if (Array.isArray(metadata.scopes_supported)) for (const s of metadata.scopes_supported) if (typeof s === 'string') scopes.add(s);
-    return { ...(typeof metadata.resource === 'string' ? { resource: metadata.resource } : {}), scopes: [...scopes] };
+    return { ...(typeof metadata.resource === 'string' ? { resource: metadata.resource } : {}), scopes: [...scopes], unread: [] };
   }
-  return { scopes: [...scopes] };
+  return { scopes: [...scopes], unread };
 }
 
-async function readJson(url: string, timeoutMs: number): Promise<Record<string, unknown> | undefined> {
+/**
+ * A JSON object at `url`; `value` undefined when the server answered with something else (an error
+ * status, not an object: it has no such document), `failure` when it did not answer within the bound.
+ */
+async function readJson(url: string, timeoutMs: number): Promise<{ value: Record<string, unknown> | undefined } | { failure: string }> {
+  let response: Response;
   try {
-    const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    const error = err as Error;
+    return { failure: error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : ((error.cause as Error | undefined)?.message ?? error.message) };
+  }
+  try {
     if (!response.ok) {
       await response.body?.cancel();
-      return undefined;
+      return { value: undefined };
     }
     const value = (await response.json()) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
+    return { value: typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined };
+  } catch (err) {
+    return (err as Error).name === 'TimeoutError' ? { failure: `no whole body within ${timeoutMs} ms` } : { value: undefined };
   }
 }

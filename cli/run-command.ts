@@ -72,7 +72,7 @@ async function runServerCommandWith(
         notice: (text) => process.stderr.write(`mcp-conform: ${text}\n`),
         verbose: opts.verbose,
         ...(authServer ? { launchEnv: { [ISSUER_ENV]: authServer.issuer } } : {}),
-        authorize: (endpoint) => authorizationContext(opts, endpoint, authServer, opts.timeout),
+        authorize: (endpoint) => authorizationContext(opts, endpoint, authServer, opts.timeout, (text) => process.stderr.write(`mcp-conform: ${text}\n`)),
         reproExtras: authorizationReproWords(opts),
         ...(started ? { startedServer: started } : {}),
         // --fuzz: the same target, fuzzed after the cells, so every report carries the result.
