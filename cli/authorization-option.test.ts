@@ -48,41 +48,36 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
+/** The context --auth-mock builds for a target whose metadata behaves as `metadata`, with what it said. */
+async function contextFor(metadata: Metadata, timeoutMs: number): Promise<{ endpoint: string; notices: string[]; claims: Record<string, unknown> }> {
+  const target = await protectedServer(metadata);
+  try {
+    const notices: string[] = [];
+    const auth = await authorizationContext({ authMock: 0 }, target.endpoint, mock, timeoutMs, (text) => notices.push(text));
+    return { endpoint: target.endpoint, notices, claims: claims(auth!.token) };
+  } finally {
+    await target.close();
+  }
+}
+
 describe('authorizationContext with the mock authorization server', () => {
   it('says when the metadata could not be read, and mints for the endpoint and the challenge scopes', { timeout: 15_000 }, async () => {
-    const target = await protectedServer('hangs');
-    try {
-      const notices: string[] = [];
-      const auth = await authorizationContext({ authMock: 0 }, target.endpoint, mock, 300, (text) => notices.push(text));
-      expect(notices).toHaveLength(1);
-      expect(notices[0]).toMatch(/^could not read the protected resource metadata \(.*oauth-protected-resource\/mcp: no answer within 300 ms/);
-      expect(notices[0]).toContain(`name ${target.endpoint} as their audience and carry the scope "mcp"`);
-      expect(claims(auth!.token)).toMatchObject({ aud: target.endpoint, scope: 'mcp' });
-    } finally {
-      await target.close();
-    }
+    const { endpoint, notices, claims } = await contextFor('hangs', 300);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/^could not read the protected resource metadata \(.*oauth-protected-resource\/mcp: no answer within 300 ms/);
+    expect(notices[0]).toContain(`name ${endpoint} as their audience and carry the scope "mcp"`);
+    expect(claims).toMatchObject({ aud: endpoint, scope: 'mcp' });
   });
 
   it('says nothing for a server that has no metadata document', { timeout: 15_000 }, async () => {
-    const target = await protectedServer('missing');
-    try {
-      const notices: string[] = [];
-      await authorizationContext({ authMock: 0 }, target.endpoint, mock, 2000, (text) => notices.push(text));
-      expect(notices).toEqual([]);
-    } finally {
-      await target.close();
-    }
+    const { endpoint, notices, claims } = await contextFor('missing', 2000);
+    expect(notices).toEqual([]);
+    expect(claims).toMatchObject({ aud: endpoint, scope: 'mcp' });
   });
 
   it('mints for the audience and scopes the metadata names, and says nothing', { timeout: 15_000 }, async () => {
-    const target = await protectedServer('served');
-    try {
-      const notices: string[] = [];
-      const auth = await authorizationContext({ authMock: 0 }, target.endpoint, mock, 2000, (text) => notices.push(text));
-      expect(notices).toEqual([]);
-      expect(claims(auth!.token)).toMatchObject({ aud: target.endpoint, scope: 'mcp files' });
-    } finally {
-      await target.close();
-    }
+    const { endpoint, notices, claims } = await contextFor('served', 2000);
+    expect(notices).toEqual([]);
+    expect(claims).toMatchObject({ aud: endpoint, scope: 'mcp files' });
   });
 });
