@@ -7,6 +7,7 @@ export type { LiveHttpTarget };
 import type { CliOptions } from './program.js';
 import { UsageError } from './usage-error.js';
 import { launchFromFlags } from './http-launch.js';
+import { printNotice } from './notice.js';
 
 /** Default endpoint of a server started with --port-env (its port is the one we picked). */
 const DEFAULT_LAUNCH_URL = 'http://127.0.0.1/mcp';
@@ -61,5 +62,5 @@ export function httpTargetSpec(
 
 /** Makes the target reachable (see the API's openHttpTarget); what the user should know goes to stderr. */
 export function openHttpTarget(target: Extract<TargetSpec, { kind: 'http' }>, timeoutMs: number): Promise<LiveHttpTarget> {
-  return openLiveHttpTarget(target, timeoutMs, (text) => process.stderr.write(`mcp-conform: ${text}\n`));
+  return openLiveHttpTarget(target, timeoutMs, printNotice);
 }

@@ -22,6 +22,7 @@ import { authorizationContext, authorizationReproWords, checkAuthorizationFlags,
 import type { AuthorizationServerHandle } from '../mocks/index.js';
 import type { StartedServer } from '../api/open-http-target.js';
 import { stopEarlyServer } from './early-server.js';
+import { printNotice } from './notice.js';
 
 /** Runs what the flags ask for. `started`: the HTTP server main.ts started early (early-server.ts); stopped here in any case. */
 export async function runCommand(opts: CliOptions, version: string, started?: StartedServer): Promise<number> {
@@ -69,10 +70,10 @@ async function runServerCommandWith(
       target,
       { ...options, signal },
       {
-        notice: (text) => process.stderr.write(`mcp-conform: ${text}\n`),
+        notice: printNotice,
         verbose: opts.verbose,
         ...(authServer ? { launchEnv: { [ISSUER_ENV]: authServer.issuer } } : {}),
-        authorize: (endpoint) => authorizationContext(opts, endpoint, authServer, opts.timeout, (text) => process.stderr.write(`mcp-conform: ${text}\n`)),
+        authorize: (endpoint) => authorizationContext(opts, endpoint, authServer, opts.timeout, printNotice),
         reproExtras: authorizationReproWords(opts),
         ...(started ? { startedServer: started } : {}),
         // --fuzz: the same target, fuzzed after the cells, so every report carries the result.
