@@ -1,29 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import { STARTS_PROCESSES } from './test/starts-processes.js';
 
 const INTEGRATION = 'test/integration/**/*.test.ts';
-/**
- * Unit and contract files that start processes (servers, clients, the CLI). They run in a process
- * of their own, as the integration files do: when a test times out, the exit of its worker process
- * ends what it started (the process registry's exit handler), which a thread that vitest
- * terminates would not do. A new file that starts processes belongs here.
- */
-const STARTS_PROCESSES = [
-  'api/open-http-target.test.ts',
-  'api/run-conformance.test.ts',
-  'cli/early-server.test.ts',
-  'cli/http-target.test.ts',
-  'cli/run-command.test.ts',
-  'cli/stdio-target.test.ts',
-  'integrations/vitest/vitest-adapter.test.ts',
-  'mocks/adapters/stdio.test.ts',
-  'mocks/client/mock-client.test.ts',
-  'schema/report/index.test.ts',
-  'test/public-api.test.ts',
-  'wire/transports/http/managed-server.test.ts',
-  'wire/transports/stdio.test.ts',
-];
 
 /**
  * The integration files that take longest (CPU and wall time alone, measured on 2 cores), longest
@@ -86,7 +66,8 @@ export default defineConfig({
           name: 'processes',
           include: [INTEGRATION, ...STARTS_PROCESSES],
           // A process per file: these files start servers and clients and keep process-wide state
-          // (exit handlers that reap process groups, environment variables, listening sockets).
+          // (exit handlers that reap process groups, environment variables, listening sockets); see
+          // test/starts-processes.ts for the unit files among them.
           pool: 'forks',
           // Bundles the SDK-based fixtures the integration tests start hundreds of times (test/bundle-fixtures.ts).
           globalSetup: ['test/bundle-fixtures.ts'],
