@@ -26,6 +26,7 @@ import { describeFault, runnerFaultCheck } from './runner-fault.js';
 import { emptyProfile } from './profile.js';
 import { processUnits, runSharedUnit, type PlacedCell, type ProcessUnit } from './process-units.js';
 import { ProbeProcesses } from './probe-processes.js';
+import { longestDeclaredWait } from './declared-wait.js';
 import type { AuthorizationContext } from './authorization-context.js';
 
 export interface SuiteRunOptions {
@@ -244,7 +245,7 @@ async function runSharing(
     } else placed.push({ index: cell.index, prepared });
   }
   const units = processUnits(placed);
-  const bound = (u: ProcessUnit) => Math.max(...u.cells.map((c) => c.prepared.cell.scenario.timeoutMs ?? 0));
+  const bound = (u: ProcessUnit) => Math.max(...u.cells.map((c) => longestDeclaredWait(c.prepared.cell.scenario)));
   const order = units.map((_, i) => i).sort((a, b) => bound(units[b]!) - bound(units[a]!) || a - b);
   const { config } = options;
   try {
@@ -278,8 +279,8 @@ async function runSharing(
 }
 
 /**
- * Start order for the cells: scenarios that declare a longer timeout (they wait on slow tools,
- * tasks or streams) first, otherwise plan order. The report keeps plan order either way; this only
+ * Start order for the cells: scenarios that declare a longer wait (they wait on slow tools,
+ * tasks or streams; declared-wait.ts) first, otherwise plan order. The report keeps plan order either way; this only
  * keeps a few long cells from starting last and stretching the run. With one server for every cell
  * (`aloneFirst`), cells that must have it to themselves go before all of them: queued later, one
  * would wait for every cell in flight to end, the slowest included, while no other cell may start
@@ -288,7 +289,7 @@ async function runSharing(
  */
 function startOrder(cells: readonly Cell[], aloneFirst: boolean): number[] {
   const alone = (c: Cell) => (aloneFirst && c.scenario.isolate === true && !c.skipReason ? 1 : 0);
-  const bound = (c: Cell) => c.scenario.timeoutMs ?? 0;
+  const bound = (c: Cell) => longestDeclaredWait(c.scenario);
   return cells.map((_, i) => i).sort((a, b) => alone(cells[b]!) - alone(cells[a]!) || bound(cells[b]!) - bound(cells[a]!) || a - b);
 }
 

@@ -1022,6 +1022,7 @@ describe('suites versus the mini-server fixture: bookkeeping', () => {
       'initialize-unknown-version',
       'silent-unknown-method',
       'late-unknown-method',
+      'task-meta-unanswered',
     ];
     // Proved by test/integration/shared-vs-isolated.test.ts (what must end a shared process).
     const sharingOnly = ['unknown-tool-runs'];

@@ -63,6 +63,34 @@ describe.concurrent('an unanswered request fails jsonrpc.request.answered, whate
     expect(run.code).toBe(1);
     expect(verdicts(run)).toContain('jsonrpc/method-not-found @ 2025-11-25: jsonrpc.request.answered failed');
   });
+
+  // A scenario gives its long bound only to the waits on a task's work (`within` on tasks/result):
+  // a request that needs no work, left unanswered, is judged after the run's --timeout, not after
+  // the 20 s the task may take (server-everything over stdio held the run 15 s longer that way).
+  it('task-meta-unanswered → a tasks/get never answered fails after --timeout, while tasks/result keeps its own bound', { timeout: 130_000 }, async () => {
+    const run = await runServer({
+      target: { command: `node ${STDIO} --defect task-meta-unanswered` },
+      revisions: ['2025-11-25'],
+      scenarios: ['tasks/tool-call-lifecycle'],
+      timeoutMs: 1000,
+    });
+    expect(verdicts(run)).toContain('tasks/tool-call-lifecycle @ 2025-11-25: jsonrpc.request.answered failed');
+    const checks = run.report.scenarios.find((s) => s.id === 'tasks/tool-call-lifecycle')?.checks ?? [];
+    expect(checks.find((c) => c.rule === 'jsonrpc.request.answered')?.message).toMatch(/`tasks\/get` within 1000 ms/);
+    // The task's result and the rest of the scenario are still judged.
+    expect(checks.filter((c) => c.rule === 'tasks.result.final').map((c) => c.status)).toEqual(['passed', 'passed']);
+  });
+
+  it('a task that outlasts --timeout is still awaited by tasks/result (the clean server, whose `slow` task takes 1.5 s)', { timeout: 130_000 }, async () => {
+    const run = await runServer({
+      target: { command: `node ${STDIO}` },
+      revisions: ['2025-11-25'],
+      scenarios: ['tasks/tool-call-lifecycle', 'tasks/cancel-working'],
+      timeoutMs: 1000,
+    });
+    expect(run.report.scenarios.map((s) => `${s.id} ${s.status}`)).toEqual(['tasks/cancel-working passed', 'tasks/tool-call-lifecycle passed']);
+    expect(run.code).toBe(0);
+  });
 });
 
 describe.concurrent('HTTP answers are kept and judged by what they are', () => {
