@@ -5,12 +5,12 @@
 // than a run of "connection refused" for everything after it.
 import { execa, type ResultPromise } from 'execa';
 import { GROUP_SPAWN_OPTIONS } from '../group-spawn.js';
-import { createServer } from 'node:net';
 import { TransportStartError } from '../../protocol/index.js';
 import { quoteWord, splitCommandLine } from '../command-line.js';
 import { registerProcessGroup, signalGroup, unregisterProcessGroup } from '../process-registry.js';
 import { ProcessTracker } from '../process-tracker.js';
 import { waitForPort } from './wait-for-port.js';
+import { onFreePort } from './free-port.js';
 import type { ServerProcessWatch } from './http-transport-base.js';
 
 export interface ManagedServerOptions {
@@ -42,19 +42,6 @@ export interface ManagedServer extends ServerProcessWatch {
 /** How long a started server may take to listen: a slow boot (a compile, a cold cache) is no fault. */
 export function serverStartupMs(timeoutMs: number): number {
   return Math.max(10_000, timeoutMs * 2);
-}
-
-/** Asks the OS for a free loopback port (bind to 0, read it, release it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** One started process of the server command. */
@@ -145,9 +132,18 @@ async function spawnServer(options: ManagedServerOptions, port: number, output: 
 }
 
 export async function startManagedServer(options: ManagedServerOptions): Promise<ManagedServer> {
-  const port = await freePort();
   const output: string[] = [];
-  let current = await spawnServer(options, port, output);
+  // A failed start stops its process before it throws, so a port still in use is another's.
+  const started = await onFreePort(
+    (port) => {
+      output.length = 0;
+      return spawnServer(options, port, output);
+    },
+    undefined,
+    () => !options.signal?.aborted,
+  );
+  const { port } = started;
+  let current = started.value;
   let restarting: Promise<void> | undefined;
   // One exit subscription per process, however many conversations watch it (one per cell).
   const exitListeners = new Map<RunningServer, Set<(how: string) => void>>();
