@@ -42,6 +42,20 @@ describe('a port for a started server', () => {
     expect(started.value).toBe(`listening on ${started.port}`);
   });
 
+  it('starts again when the failure says the port was taken, though it is free by now', async () => {
+    const first = await freePort();
+    const tried: number[] = [];
+    const start = async (port: number) => {
+      tried.push(port);
+      if (port === first) throw new Error(`exited (code 1) before listening\n    | Error: listen EADDRINUSE: address already in use 127.0.0.1:${port}`);
+      return 'ok';
+    };
+    const ports = [first];
+    const started = await onFreePort(start, async () => ports.shift() ?? freePort());
+    expect(tried).toHaveLength(2);
+    expect(started.value).toBe('ok');
+  });
+
   it('reports a failure on a free port at once: it is the server’s own', async () => {
     const { tried } = starter(new Set());
     const failing = async (port: number) => {

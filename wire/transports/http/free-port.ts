@@ -31,8 +31,18 @@ export function portInUse(port: number): Promise<boolean> {
 }
 
 /**
- * Runs `start` on a port from `pick`; when it fails and the port is now in use by another process
- * (`start` must have stopped what it started), runs it again on a fresh port, up to ATTEMPTS times.
+ * The failure names the port as taken (the server's own output, which the start error quotes, as
+ * Node, Python and Go word it): the other process may have let the port go again by now, as the
+ * OS's probe of a free port of another run does at once.
+ */
+function saysAddressInUse(err: unknown): boolean {
+  return /EADDRINUSE|address already in use/i.test(err instanceof Error ? err.message : String(err));
+}
+
+/**
+ * Runs `start` on a port from `pick`; when it fails because the port was taken (its error says so,
+ * or another process holds the port now; `start` must have stopped what it started), runs it again
+ * on a fresh port, up to ATTEMPTS times.
  * `retry` says whether another attempt is still wanted (a caller that gave up says no).
  */
 export async function onFreePort<T>(
@@ -45,7 +55,7 @@ export async function onFreePort<T>(
     try {
       return { port, value: await start(port) };
     } catch (err) {
-      if (attempt >= ATTEMPTS || !retry() || !(await portInUse(port))) throw err;
+      if (attempt >= ATTEMPTS || !retry() || !(saysAddressInUse(err) || (await portInUse(port)))) throw err;
     }
   }
 }
