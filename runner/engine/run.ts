@@ -279,9 +279,9 @@ async function runSharing(
 }
 
 /**
- * Start order for the cells: scenarios that declare a longer wait (they wait on slow tools,
- * tasks or streams; declared-wait.ts) first, otherwise plan order. The report keeps plan order either way; this only
- * keeps a few long cells from starting last and stretching the run. With one server for every cell
+ * Start order for the cells: scenarios that declare a longer wait (they wait on slow tools, tasks
+ * or streams; declared-wait.ts) first, otherwise plan order. The report keeps plan order either
+ * way; this only keeps a few long cells from starting last and stretching the run. With one server for every cell
  * (`aloneFirst`), cells that must have it to themselves go before all of them: queued later, one
  * would wait for every cell in flight to end, the slowest included, while no other cell may start
  * (against server-everything over HTTP, about a second at a concurrency of 2 to 5 behind its
