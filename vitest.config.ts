@@ -71,9 +71,6 @@ export default defineConfig({
           pool: 'forks',
           // Bundles the SDK-based fixtures the integration tests start hundreds of times (test/bundle-fixtures.ts).
           globalSetup: ['test/bundle-fixtures.ts'],
-          // The built engine the integration tests run in their own process (test/integration/built.ts)
-          // is loaded by Node, not transformed again by vitest in every test process.
-          server: { deps: { external: [/[\\/]dist[\\/]/] } },
         },
       },
       {

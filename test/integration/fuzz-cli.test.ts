@@ -6,9 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { built } from './built.js';
-
-const { createReportValidators } = await built<typeof import('../../schema/report/index.js')>('schema/report/index.js');
+import { createReportValidators } from '../../schema/report/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'dist', 'cli', 'main.js');

@@ -6,15 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { FuzzOutcome, Violation } from '../../runner/fuzz/index.js';
+import { createInMemoryTransport } from '../../mocks/adapters/index.js';
+import { createReferenceServer } from '../../mocks/reference/index.js';
+import { counterexampleYaml, prepareTarget, runFuzz, type FuzzOutcome, type Violation } from '../../runner/fuzz/index.js';
+import { StdioTransport, quoteWord } from '../../wire/transports/index.js';
 import type { Revision } from '../../schema/revisions.js';
-import { built } from './built.js';
 import { runServer } from './run-in-process.js';
-
-const { createInMemoryTransport } = await built<typeof import('../../mocks/adapters/index.js')>('mocks/adapters/index.js');
-const { createReferenceServer } = await built<typeof import('../../mocks/reference/index.js')>('mocks/reference/index.js');
-const { counterexampleYaml, prepareTarget, runFuzz } = await built<typeof import('../../runner/fuzz/index.js')>('runner/fuzz/index.js');
-const { StdioTransport, quoteWord } = await built<typeof import('../../wire/transports/index.js')>('wire/transports/index.js');
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'targets', 'mini-server.mjs');

@@ -9,12 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { FuzzOutcome } from '../../runner/fuzz/index.js';
+import { counterexampleYaml, prepareTarget, runFuzz, type FuzzOutcome } from '../../runner/fuzz/index.js';
+import { StreamableHttpTransport, quoteWord, startManagedServer } from '../../wire/transports/index.js';
 import type { Revision } from '../../schema/revisions.js';
-import { built } from './built.js';
-
-const { counterexampleYaml, prepareTarget, runFuzz } = await built<typeof import('../../runner/fuzz/index.js')>('runner/fuzz/index.js');
-const { StreamableHttpTransport, quoteWord, startManagedServer } = await built<typeof import('../../wire/transports/index.js')>('wire/transports/index.js');
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'dist', 'cli', 'main.js');

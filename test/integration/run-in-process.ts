@@ -5,17 +5,14 @@
 // the same code as the CLI's json reporter, so a test asserts the same facts either way.
 // Tests of the command line itself (flags, exit codes of usage errors, console output, report
 // files) keep spawning the CLI with run-cli.ts.
-import type { ClientConformanceOptions, ConformanceOptions } from '../../api/index.js';
+import { type ClientConformanceOptions, type ConformanceOptions, runClientConformance, runConformance } from '../../api/index.js';
 import type { CommandTarget } from '../../api/conformance-options.js';
-import { built } from './built.js';
+import { runConformanceOn } from '../../api/run-conformance.js';
+import { targetSpecOf } from '../../api/target-spec.js';
+import { authorizationContext, ISSUER_ENV } from '../../cli/authorization-option.js';
+import { serveMockAuthorizationServer } from '../../mocks/auth/index.js';
+import { renderJsonReport } from '../../reports/json/index.js';
 import { ROOT, type Report } from './run-cli.js';
-
-const { runClientConformance, runConformance } = await built<typeof import('../../api/index.js')>('api/index.js');
-const { runConformanceOn } = await built<typeof import('../../api/run-conformance.js')>('api/run-conformance.js');
-const { targetSpecOf } = await built<typeof import('../../api/target-spec.js')>('api/target-spec.js');
-const { authorizationContext, ISSUER_ENV } = await built<typeof import('../../cli/authorization-option.js')>('cli/authorization-option.js');
-const { serveMockAuthorizationServer } = await built<typeof import('../../mocks/auth/index.js')>('mocks/auth/index.js');
-const { renderJsonReport } = await built<typeof import('../../reports/json/index.js')>('reports/json/index.js');
 
 interface InProcessRun {
   code: number;

@@ -7,12 +7,11 @@ import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { ConformanceOptions } from '../../api/index.js';
-import { built } from './built.js';
+import { ALWAYS_ON_RULES } from '../../runner/checks/index.js';
+import { CLIENT_ROLE_LINE } from '../../runner/suite-loader/index.js';
 import { ROOT, type ReportCheck } from './run-cli.js';
 import { runServer } from './run-in-process.js';
 
-const { ALWAYS_ON_RULES } = await built<typeof import('../../runner/checks/index.js')>('runner/checks/index.js');
-const { CLIENT_ROLE_LINE } = await built<typeof import('../../runner/suite-loader/index.js')>('runner/suite-loader/index.js');
 const FIXTURE = 'test/fixtures/targets/mini-server.mjs';
 const SUITES = join(ROOT, 'suites');
 /** Short bound for every wait; scenarios that need longer (cancellation) set their own timeoutMs. */
