@@ -93,8 +93,13 @@ function gradeViolation(level: Level): CheckStatus {
   return level === 'MUST' ? 'failed' : level === 'SHOULD' ? 'warning' : 'info';
 }
 
+/**
+ * The bound of a wait: the step's `within`, which a scenario sets for an answer that takes long (a
+ * task's result), or the cell's bound; never less than the cell's bound, so that a user who raised
+ * --timeout for a slow target is not cut short by a step's figure.
+ */
 export function boundFor(ctx: StepContext, within: number | undefined): number {
-  return within ?? ctx.timeoutMs;
+  return within === undefined ? ctx.timeoutMs : Math.max(within, ctx.timeoutMs);
 }
 
 /** Why a wait ended without the awaited message: the target went away, or time ran out. */

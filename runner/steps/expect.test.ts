@@ -106,13 +106,24 @@ class SilentPeer extends OrderedPeer {
   override async send(): Promise<void> {}
 }
 
+describe('the bound of an expect', () => {
+  it('is never less than the cell bound: within only lengthens a wait', async () => {
+    const ctx = context(new SilentPeer('in-memory', 'never'), 300);
+    await runRequest(ctx, { kind: 'request', path: '0', sourceLine: 1, method: 'ping', as: 'silent' });
+    const started = Date.now();
+    await runExpect(ctx, { kind: 'expect', path: '1', sourceLine: 2, label: 'silent', within: 10 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(ctx.checks[0]!.message).toContain('within 300 ms');
+  });
+});
+
 describe('expect of a request an earlier expect already waited on', () => {
   it('does not wait the bound a second time for a request that had it', async () => {
-    const ctx = context(new SilentPeer('in-memory', 'never'), LONG);
+    const ctx = context(new SilentPeer('in-memory', 'never'), 1000);
     await runRequest(ctx, { kind: 'request', path: '0', sourceLine: 1, method: 'ping', as: 'silent' });
-    await runExpect(ctx, { kind: 'expect', path: '1', sourceLine: 2, label: 'silent', within: 1000 });
+    await runExpect(ctx, { kind: 'expect', path: '1', sourceLine: 2, label: 'silent' });
     const started = Date.now();
-    await runExpect(ctx, { kind: 'expect', path: '2', sourceLine: 3, label: 'silent', within: 1000 });
+    await runExpect(ctx, { kind: 'expect', path: '2', sourceLine: 3, label: 'silent' });
     expect(Date.now() - started).toBeLessThan(1000);
     // The test's rule table grades every rule SHOULD.
     expect(ctx.checks).toMatchObject([
@@ -123,9 +134,9 @@ describe('expect of a request an earlier expect already waited on', () => {
   });
 
   it('still waits when the later expect allows longer than the earlier wait', async () => {
-    const ctx = context(new SilentPeer('in-memory', 'never'), LONG);
+    const ctx = context(new SilentPeer('in-memory', 'never'), 10);
     await runRequest(ctx, { kind: 'request', path: '0', sourceLine: 1, method: 'ping', as: 'silent' });
-    await runExpect(ctx, { kind: 'expect', path: '1', sourceLine: 2, label: 'silent', within: 10 });
+    await runExpect(ctx, { kind: 'expect', path: '1', sourceLine: 2, label: 'silent' });
     const started = Date.now();
     await runExpect(ctx, { kind: 'expect', path: '2', sourceLine: 3, label: 'silent', within: 300 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);

@@ -1,6 +1,9 @@
 // Issue 17 (verdicts a user can trust): each planted defect below must come out as a finding with
 // its exact rule and verdict (never as "unreachable" or a silent pass), an allowed refusal must
 // not be blamed, and a URL that is not an MCP endpoint must be named for what it answered.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Revision } from '../../schema/revisions.js';
 import { removeCliScratch, runCli, type Report } from './run-cli.js';
@@ -79,6 +82,48 @@ describe.concurrent('an unanswered request fails jsonrpc.request.answered, whate
     expect(checks.find((c) => c.rule === 'jsonrpc.request.answered')?.message).toMatch(/`tasks\/get` within 1000 ms/);
     // The task's result and the rest of the scenario are still judged.
     expect(checks.filter((c) => c.rule === 'tasks.result.final').map((c) => c.status)).toEqual(['passed', 'passed']);
+  });
+
+  // A scenario's bounds lengthen the waits that need it; a user who raised --timeout for a slow
+  // target gets at least that in every wait, whatever figure the scenario or its step names.
+  it('a scenario timeoutMs or step within below --timeout does not cut the wait short', { timeout: 130_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-bounds-'));
+    try {
+      const file = join(dir, 'short-bounds.yaml');
+      writeFileSync(
+        file,
+        [
+          'id: jsonrpc/local-short-bounds',
+          'title: Unknown methods asked for with bounds below the run bound',
+          'area: jsonrpc',
+          'role: server',
+          'rules: [jsonrpc.error.method-not-found]',
+          'timeoutMs: 100',
+          'steps:',
+          '  - request: mcp-conform/no-such-method',
+          '    as: first',
+          '  - expect: first',
+          '    error: { code: -32601 }',
+          '  - request: mcp-conform/no-such-method-either',
+          '    as: second',
+          '  - expect: second',
+          '    within: 200',
+          '    error: { code: -32601 }',
+          '',
+        ].join('\n'),
+      );
+      const run = await runServer({
+        target: { command: `node ${STDIO} --defect silent-unknown-method` },
+        revisions: ['2025-11-25'],
+        scenarioFiles: [file],
+        timeoutMs: 1500,
+      });
+      const messages = run.report.scenarios.flatMap((s) => s.checks.filter((c) => c.rule === 'jsonrpc.request.answered').map((c) => c.message ?? ''));
+      expect(messages).toHaveLength(2);
+      for (const message of messages) expect(message).toMatch(/within 1500 ms/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a task that outlasts --timeout is still awaited by tasks/result (the clean server, whose `slow` task takes 1.5 s)', { timeout: 130_000 }, async () => {
