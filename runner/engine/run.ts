@@ -24,7 +24,7 @@ import { probeRevision, type ProbeOutcome } from './probe.js';
 import { faultedCell, prepareCell, runCell, type CellEnvironment } from './run-cell.js';
 import { describeFault, runnerFaultCheck } from './runner-fault.js';
 import { emptyProfile } from './profile.js';
-import { processUnits, runSharedUnit, type PlacedCell, type ProcessUnit } from './process-units.js';
+import { processUnits, runSharedUnit, type PlacedCell } from './process-units.js';
 import { ProbeProcesses } from './probe-processes.js';
 import { longestDeclaredWait } from './declared-wait.js';
 import type { AuthorizationContext } from './authorization-context.js';
@@ -245,8 +245,9 @@ async function runSharing(
     } else placed.push({ index: cell.index, prepared });
   }
   const units = processUnits(placed);
-  const bound = (u: ProcessUnit) => Math.max(...u.cells.map((c) => longestDeclaredWait(c.prepared.cell.scenario)));
-  const order = units.map((_, i) => i).sort((a, b) => bound(units[b]!) - bound(units[a]!) || a - b);
+  // Each unit's longest declared wait, read once rather than in every comparison of the sort.
+  const bounds = units.map((u) => Math.max(...u.cells.map((c) => longestDeclaredWait(c.prepared.cell.scenario))));
+  const order = units.map((_, i) => i).sort((a, b) => bounds[b]! - bounds[a]! || a - b);
   const { config } = options;
   try {
     await mapOrdered(
@@ -281,16 +282,16 @@ async function runSharing(
 /**
  * Start order for the cells: scenarios that declare a longer wait (they wait on slow tools, tasks
  * or streams; declared-wait.ts) first, otherwise plan order. The report keeps plan order either
- * way; this only keeps a few long cells from starting last and stretching the run. With one server for every cell
- * (`aloneFirst`), cells that must have it to themselves go before all of them: queued later, one
- * would wait for every cell in flight to end, the slowest included, while no other cell may start
- * (against server-everything over HTTP, about a second at a concurrency of 2 to 5 behind its
- * 4-second task cells).
+ * way; this only keeps a few long cells from starting last and stretching the run. With one server
+ * for every cell (`aloneFirst`), cells that must have it to themselves go before all of them:
+ * queued later, one would wait for every cell in flight to end, the slowest included, while no
+ * other cell may start (against server-everything over HTTP, about a second at a concurrency of 2
+ * to 5 behind its 4-second task cells).
  */
 function startOrder(cells: readonly Cell[], aloneFirst: boolean): number[] {
-  const alone = (c: Cell) => (aloneFirst && c.scenario.isolate === true && !c.skipReason ? 1 : 0);
-  const bound = (c: Cell) => longestDeclaredWait(c.scenario);
-  return cells.map((_, i) => i).sort((a, b) => alone(cells[b]!) - alone(cells[a]!) || bound(cells[b]!) - bound(cells[a]!) || a - b);
+  const alone = cells.map((c) => (aloneFirst && c.scenario.isolate === true && !c.skipReason ? 1 : 0));
+  const bound = cells.map((c) => longestDeclaredWait(c.scenario));
+  return cells.map((_, i) => i).sort((a, b) => alone[b]! - alone[a]! || bound[b]! - bound[a]! || a - b);
 }
 
 /**

@@ -36,7 +36,7 @@ describe('a port for a started server', () => {
     const taken = await takenPort();
     const ports = [taken];
     const { tried, start } = starter(new Set([taken]));
-    const started = await onFreePort(start, async () => ports.shift() ?? freePort());
+    const started = await onFreePort(start, { pick: async () => ports.shift() ?? freePort() });
     expect(tried).toHaveLength(2);
     expect(started.port).not.toBe(taken);
     expect(started.value).toBe(`listening on ${started.port}`);
@@ -51,7 +51,7 @@ describe('a port for a started server', () => {
       return 'ok';
     };
     const ports = [first];
-    const started = await onFreePort(start, async () => ports.shift() ?? freePort());
+    const started = await onFreePort(start, { pick: async () => ports.shift() ?? freePort() });
     expect(tried).toHaveLength(2);
     expect(started.value).toBe('ok');
   });
@@ -70,16 +70,10 @@ describe('a port for a started server', () => {
     const taken = [await takenPort(), await takenPort(), await takenPort(), await takenPort()];
     const all = starter(new Set(taken));
     const queue = [...taken];
-    await expect(onFreePort(all.start, async () => queue.shift()!)).rejects.toThrow('EADDRINUSE');
+    await expect(onFreePort(all.start, { pick: async () => queue.shift()! })).rejects.toThrow('EADDRINUSE');
     expect(all.tried).toEqual(taken.slice(0, 3));
     const once = starter(new Set(taken));
-    await expect(
-      onFreePort(
-        once.start,
-        async () => taken[0]!,
-        () => false,
-      ),
-    ).rejects.toThrow('EADDRINUSE');
+    await expect(onFreePort(once.start, { pick: async () => taken[0]!, retry: () => false })).rejects.toThrow('EADDRINUSE');
     expect(once.tried).toHaveLength(1);
   });
 });

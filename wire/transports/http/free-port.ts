@@ -39,16 +39,21 @@ function saysAddressInUse(err: unknown): boolean {
   return /EADDRINUSE|address already in use/i.test(err instanceof Error ? err.message : String(err));
 }
 
+export interface FreePortOptions {
+  /** Where ports come from (default: the OS, freePort). */
+  pick?: () => Promise<number>;
+  /** Whether another attempt is still wanted (a caller that gave up says no). */
+  retry?: () => boolean;
+}
+
 /**
  * Runs `start` on a port from `pick`; when it fails because the port was taken (its error says so,
  * or another process holds the port now; `start` must have stopped what it started), runs it again
  * on a fresh port, up to ATTEMPTS times.
- * `retry` says whether another attempt is still wanted (a caller that gave up says no).
  */
 export async function onFreePort<T>(
   start: (port: number) => Promise<T>,
-  pick: () => Promise<number> = freePort,
-  retry: () => boolean = () => true,
+  { pick = freePort, retry = () => true }: FreePortOptions = {},
 ): Promise<{ port: number; value: T }> {
   for (let attempt = 1; ; attempt++) {
     const port = await pick();

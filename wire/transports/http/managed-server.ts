@@ -139,8 +139,7 @@ export async function startManagedServer(options: ManagedServerOptions): Promise
       output.length = 0;
       return spawnServer(options, port, output);
     },
-    undefined,
-    () => !options.signal?.aborted,
+    { retry: () => !options.signal?.aborted },
   );
   const { port } = started;
   let current = started.value;
