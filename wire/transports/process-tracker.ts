@@ -34,8 +34,19 @@ export class ProcessTracker {
     }
   }
 
-  /** Kills (SIGKILL) every process started since the snapshot that carries the tag; returns their pids. */
+  /**
+   * Kills (SIGKILL) every process started since the snapshot that carries the tag and waits (at most
+   * KILL_WAIT_MS) until they are gone; returns their pids. A signal only asks the kernel to end a
+   * process, which it does once the process runs again: on a loaded machine a killed process was
+   * still there when the run had ended (a test of a detached grandchild saw it).
+   */
   async sweep(): Promise<number[]> {
+    const killed = await this.killTagged();
+    await untilGone(killed);
+    return killed;
+  }
+
+  private async killTagged(): Promise<number[]> {
     if (!this.before) return [];
     let names: string[];
     try {
@@ -68,6 +79,28 @@ export class ProcessTracker {
     } catch {
       return [];
     }
+  }
+}
+
+/** Longest wait for killed processes to be gone. */
+const KILL_WAIT_MS = 2000;
+
+/** Resolves once none of `pids` runs any more (gone, or a zombie waiting for its parent), or after KILL_WAIT_MS. */
+async function untilGone(pids: readonly number[]): Promise<void> {
+  const deadline = Date.now() + KILL_WAIT_MS;
+  let left = pids.filter(running);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    left = left.filter(running);
+  }
+}
+
+/** True while process `pid` exists and is not a zombie (state Z in /proc/PID/stat). */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z /s.test(readFileSync(`${PROC}/${pid}/stat`, 'latin1'));
+  } catch {
+    return false;
   }
 }
 

@@ -124,6 +124,8 @@ describe('StdioTransport', () => {
       // as it has started the grandchild but, on a loaded machine, may not have finished exiting yet.
       expect(report.leftovers).toContain(pid);
       expect(report.leftovers?.length).toBeLessThanOrEqual(2);
+      // Gone by the time close returns (the sweep waits for the kernel to end what it killed).
+      expect(alive(pid)).toBe(false);
       await until(() => !alive(pid), 3000);
     } finally {
       rmSync(dir, { recursive: true, force: true });
