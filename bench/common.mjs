@@ -1,5 +1,5 @@
 // What the benchmark scripts share: the paths of the built CLI and of server-everything, the
-// build check, and the median.
+// build check, the median, and where a run's wall time went.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,3 +22,17 @@ export function requireBuild() {
 }
 
 export { median } from './median.mjs';
+
+/**
+ * Where a run's wall time went, from its JSON report: the time before the first cell (loading,
+ * starting the server, probing: the wall time the report's own duration leaves out) and the cells
+ * that took longest. A run cannot end sooner than its longest cell after that start-up, whatever
+ * its concurrency: that sum is the floor the target's own timing sets.
+ */
+export function wallTimeParts(report, wallMs, count = 3) {
+  const startup = wallMs - (report?.summary?.durationMs ?? Number.NaN);
+  const cells = [...(report?.scenarios ?? [])].filter((c) => c.status !== 'skipped').sort((a, b) => b.durationMs - a.durationMs);
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  const longest = cells.slice(0, count).map((c) => `${c.id} @ ${c.revision} ${s(c.durationMs)}`);
+  return `start-up ${s(startup)}; longest cells: ${longest.join(', ')}`;
+}

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, everything, median, requireBuild } from './common.mjs';
+import { cli, everything, median, requireBuild, wallTimeParts } from './common.mjs';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] || 5) || 5;
@@ -53,10 +53,10 @@ function runOurs() {
     { encoding: 'utf8' },
   );
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  const summary = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).summary : undefined;
+  const parsed = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
   rmSync(dir, { recursive: true, force: true });
   if (r.status !== 0 && r.status !== 1) throw new Error(`mcp-conform exited with ${r.status}\n${r.stderr}`);
-  return { ms, summary };
+  return { ms, summary: parsed?.summary, parts: wallTimeParts(parsed, ms) };
 }
 
 /** The official CLI tests a running server: the server's start-up is included for fairness. */
@@ -98,7 +98,7 @@ for (let i = 0; i < runs; i++) {
     last = await runOfficial(node, official);
     theirs.push(last.ms);
   }
-  console.log(`run ${i + 1}: mcp-conform ${seconds(r.ms)}${withOfficial ? `, official ${seconds(last.ms)}` : ''}`);
+  console.log(`run ${i + 1}: mcp-conform ${seconds(r.ms)} (${r.parts})${withOfficial ? `, official ${seconds(last.ms)}` : ''}`);
 }
 console.log(
   `mcp-conform (HTTP, server-everything): median ${seconds(median(ours))} over ${runs} runs; cells ${summary?.scenarios}: ${summary?.passed} passed, ${summary?.failed} failed, ${summary?.skipped} skipped, ${summary?.warnings ?? '?'} warnings`,

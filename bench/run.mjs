@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, everything, median, requireBuild } from './common.mjs';
+import { cli, everything, median, requireBuild, wallTimeParts } from './common.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -92,6 +92,7 @@ for (const target of targets) {
     console.log(
       `${name}: median ${(median(t) / 1000).toFixed(2)} s over ${t.length} runs (min ${(Math.min(...t) / 1000).toFixed(2)}, max ${(Math.max(...t) / 1000).toFixed(2)}), CPU ${(median(cpu[mode]) / 1000).toFixed(1)} s; cells ${s.scenarios}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored`,
     );
+    console.log(`  last run: ${wallTimeParts(last[mode], t.at(-1))}`);
   }
 }
 console.log('\n| target | median wall time | median CPU | cells | passed | failed | skipped | errored |\n| --- | --- | --- | --- | --- | --- | --- | --- |');
