@@ -22,6 +22,7 @@ import { readSmallBody, sendJson } from './http-util.js';
 import { idJagProblem, JWT_BEARER_GRANT } from './id-jag.js';
 import type { MockIdentityProvider } from './identity-provider.js';
 import { pkceMismatch } from './pkce.js';
+import { issAdvertisedOf, issParameterOf } from './iss-parameter.js';
 import { TokenSigner, type AccessTokenClaims } from './signed-tokens.js';
 import type { AuthRequestRecord, AuthSetup, TokenEndpointAuthMethod } from './types.js';
 
@@ -187,7 +188,7 @@ export class MockAuthorizationServer {
 
   /** The `iss` the authorization response carries, or undefined for none. */
   private issParameter(): string | undefined {
-    switch (this.setup.issParameter ?? 'exact') {
+    switch (issParameterOf(this.setup)) {
       case 'exact':
         return this.issuer;
       case 'absent':
@@ -220,7 +221,7 @@ export class MockAuthorizationServer {
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: this.authMethods,
       ...(this.authMethods.includes('private_key_jwt') ? { token_endpoint_auth_signing_alg_values_supported: [CLIENT_ASSERTION_ALG] } : {}),
-      ...(this.setup.issAdvertised === false ? {} : { authorization_response_iss_parameter_supported: true }),
+      ...(issAdvertisedOf(this.setup) ? { authorization_response_iss_parameter_supported: true } : {}),
       ...(this.setup.clientIdMetadataDocument ? { client_id_metadata_document_supported: true } : {}),
       ...(this.setup.serverScopesSupported ? { scopes_supported: this.setup.serverScopesSupported } : {}),
       jwks_uri: `${this.issuer}${TOKEN_CHECK_PATHS.jwks}`,

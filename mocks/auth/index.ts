@@ -9,6 +9,7 @@ export type { AuthorizationServerHandle } from './serve-authorization-server.js'
 export { MockAuthorizationServer, isMetadataDocumentUrl, tokenAuthMethodOf } from './authorization-server.js';
 export type { IssuedToken } from './authorization-server.js';
 export { pkceMismatch } from './pkce.js';
+export { issAdvertisedOf, issParameterOf } from './iss-parameter.js';
 export { MockIdentityProvider } from './identity-provider.js';
 export { ID_JAG_TOKEN_TYPE, ID_TOKEN_TYPE, JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from './id-jag.js';
 export { canonicalResourceForms, resourceMatches, sameIssuer } from './resource-uri.js';

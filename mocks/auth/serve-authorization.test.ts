@@ -211,10 +211,14 @@ describe('serveAuthorization knobs', () => {
     [{ issParameter: 'absent' } as AuthSetup, null],
     [{ issParameter: 'wrong' } as AuthSetup, 'https://other-issuer.example'],
     [{ issParameter: 'trailing-slash' } as AuthSetup, 'slash'],
+    // Without metadata the server publishes no issuer identifier a client could compare an iss with.
+    [{ resourceMetadata: 'none', serverMetadata: 'defaults' } as AuthSetup, null],
+    [{ resourceMetadata: 'none', serverMetadata: 'defaults', issParameter: 'exact' } as AuthSetup, 'exact'],
   ])('issParameter %o shapes the iss of the redirect', async (setup, expected) => {
     const handle = await serve(setup);
     const { location } = await flow(handle);
-    expect(location.searchParams.get('iss')).toBe(expected === 'slash' ? `${handle.issuer}/` : expected);
+    const issuer = { slash: `${handle.issuer}/`, exact: handle.issuer }[expected ?? ''];
+    expect(location.searchParams.get('iss')).toBe(issuer ?? expected);
   });
 
   it('metadataIssuer: other names a foreign issuer; issAdvertised: false drops the RFC 9207 flag', async () => {

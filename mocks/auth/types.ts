@@ -34,8 +34,9 @@ export interface AuthSetup {
   /** Advertise `client_id_metadata_document_supported` and accept https URL client ids (the document is not fetched: loopback only). */
   clientIdMetadataDocument?: boolean;
   /**
-   * The `iss` of the authorization response (RFC 9207): `exact` (default, the issuer), `absent`, `wrong` (another
-   * origin), `trailing-slash` (the issuer with a `/` appended: equal only after normalisation).
+   * The `iss` of the authorization response (RFC 9207): `exact` (default, the issuer; `absent` by default when
+   * `serverMetadata` is `defaults`, see iss-parameter.ts), `absent`, `wrong` (another origin), `trailing-slash`
+   * (the issuer with a `/` appended: equal only after normalisation).
    */
   issParameter?: 'exact' | 'absent' | 'wrong' | 'trailing-slash';
   /** `authorization_response_iss_parameter_supported` in the metadata (default true). */

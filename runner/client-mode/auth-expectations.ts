@@ -127,14 +127,23 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
           expected: `GET ${facts.issuer}/authorize`,
           actual: `requests: ${list(all.filter((s) => s.r.path !== endpointPath))}`,
         };
-      if (codeExchanges.length === 0)
+      if (codeExchanges.length === 0) {
+        // A token request sent elsewhere broke the rule; none at all leaves the token endpoint
+        // unjudged (the client stopped after authorizing, for a reason another rule may name).
+        const elsewhere = toServer.filter((s) => s.r.method === 'POST' && s.seq > firstAuthorize.seq && s.r.path !== '/token' && s.r.path !== '/register');
+        if (elsewhere.length > 0)
+          return {
+            status: 'failed',
+            message: 'the client sent its token request to another path than the default /token of the authorization base URL',
+            expected: `POST ${facts.issuer}/token`,
+            actual: list(elsewhere),
+            evidence: [firstAuthorize.seq, elsewhere[0]!.seq],
+          };
         return {
-          status: 'failed',
-          message: 'the client never exchanged its code at the default /token endpoint',
-          expected: `POST ${facts.issuer}/token`,
-          actual: list(toServer),
-          evidence: [firstAuthorize.seq],
+          status: 'skipped',
+          message: `the client used the default /authorize endpoint but never asked for a token, so its use of /token cannot be judged (requests to the authorization server: ${list(toServer)})`,
         };
+      }
       return {
         status: 'passed',
         message: 'without metadata the client used the default /authorize and /token endpoints of the authorization base URL',

@@ -6,13 +6,15 @@
 // response without `iss` from a server that does not advertise it goes through (the same section's
 // table says "Proceed"), and protected resource metadata naming another resource is not used
 // (RFC 9728 section 3.3, brought in by reference: a SHOULD).
+import { issAdvertisedOf, issParameterOf } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
 import { list, viewOf } from './auth-request-view.js';
 import type { HttpVerdict } from './types.js';
 
 /** Why this setup's authorization responses must be rejected, or undefined when they are acceptable. */
 function rejectionReason(facts: AuthFacts): string | undefined {
-  const { issParameter = 'exact', issAdvertised = true } = facts.setup;
+  const issParameter = issParameterOf(facts.setup);
+  const issAdvertised = issAdvertisedOf(facts.setup);
   if (issParameter === 'wrong') return 'its iss names another issuer';
   if (issParameter === 'trailing-slash') return `its iss (${facts.issuer}/) equals the issuer only after normalisation`;
   if (issParameter === 'absent' && issAdvertised) return 'it has no iss although the metadata sets authorization_response_iss_parameter_supported';
@@ -27,8 +29,7 @@ const AUTHORIZING_PATHS = new Set(['/register', '/authorize', '/token']);
 export function judgeIssuerDuty(duty: IssuerDuty, facts: AuthFacts): HttpVerdict {
   const { all, authorizations, codeExchanges, toServer } = viewOf(facts);
   if (duty === 'iss-absence-accepted') {
-    const { issParameter = 'exact', issAdvertised = true } = facts.setup;
-    if (issParameter !== 'absent' || issAdvertised)
+    if (issParameterOf(facts.setup) !== 'absent' || issAdvertisedOf(facts.setup))
       return { status: 'skipped', message: 'this setup sends iss or advertises authorization_response_iss_parameter_supported' };
     const answered = authorizations.find((s) => s.r.status === 302);
     if (!answered) return { status: 'skipped', message: 'the client never received an authorization response' };

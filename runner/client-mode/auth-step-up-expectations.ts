@@ -43,6 +43,13 @@ export function judgeStepUpDuty(duty: 'step-up' | 'step-up-scope-union' | 'retry
 
   if (stepUp.never) return { status: 'skipped', message: 'this setup never accepts the step-up scope, so a completed step-up cannot be judged' };
   const again = authorizations.find((s) => s.seq > first.seq);
+  // The union is a property of the new authorization's scope: with none there is nothing to judge,
+  // and the missing step-up is client.auth.step-up's finding, not a second one here.
+  if (!again && duty === 'step-up-scope-union')
+    return {
+      status: 'skipped',
+      message: `after 403 insufficient_scope on ${operation} the client asked for no new authorization, so the scope of one cannot be judged (client/auth-step-up judges the missing step-up)`,
+    };
   if (!again) {
     // A refresh cannot widen the scope (RFC 6749 section 6), so it does not answer the challenge.
     const refreshed = tokenRequests.find((s) => s.seq > first.seq && s.r.body?.grant_type === 'refresh_token');

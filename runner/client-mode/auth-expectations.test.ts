@@ -1,0 +1,86 @@
+// Judges of authorization duties on recorded requests alone: the 2025-03-26 default endpoints and
+// the step-up scope union, including the runs in which the client stopped before the step they
+// judge (skipped with the reason, neither passed nor blamed).
+import { describe, expect, it } from 'vitest';
+import type { AuthRequestRecord, AuthSetup } from '../../mocks/index.js';
+import type { AuthFacts } from './auth-host.js';
+import { judgeAuthDuty } from './auth-expectations.js';
+
+const ORIGIN = 'http://127.0.0.1:1000';
+
+type Step = Partial<AuthRequestRecord> & Pick<AuthRequestRecord, 'method' | 'path'>;
+
+/** Facts of a run whose requests are `steps`, in order; requests name the authorization server unless they say otherwise. */
+function factsOf(setup: AuthSetup, steps: Step[]): AuthFacts {
+  const requests = steps.map((step, i) => {
+    const r: AuthRequestRecord = { to: 'authorization-server', issuer: ORIGIN, query: {}, headers: {}, status: 200, ...step };
+    return { seq: i + 1, r };
+  });
+  return {
+    setup,
+    endpoint: `${ORIGIN}/mcp`,
+    issuer: ORIGIN,
+    resourceMetadataUrl: undefined,
+    serverMetadataPath: undefined,
+    requests,
+    isIssuedToken: () => true,
+    secondIssuer: undefined,
+    isFirstServerClient: () => false,
+    clientContext: undefined,
+    assertionProblem: () => undefined,
+    identityProviderIssuer: undefined,
+    isIssuedIdJag: () => false,
+    idJagProblem: () => undefined,
+  };
+}
+
+const NO_METADATA: AuthSetup = { resourceMetadata: 'none', serverMetadata: 'defaults' };
+const challenged: Step = { to: 'resource', method: 'POST', path: '/mcp', status: 401, rpcMethod: 'initialize' };
+const registered: Step = { method: 'POST', path: '/register', status: 201 };
+const authorized: Step = { method: 'GET', path: '/authorize', status: 302, query: { client_id: 'c1', scope: 'mcp:tools' } };
+const redeemed: Step = { method: 'POST', path: '/token', body: { grant_type: 'authorization_code', code: 'x' } };
+
+describe('default-endpoints (2025-03-26, no metadata)', () => {
+  const judge = (steps: Step[]) => judgeAuthDuty('default-endpoints', factsOf(NO_METADATA, steps));
+
+  it('passes a client that authorizes and redeems its code at the default paths', () => {
+    expect(judge([challenged, registered, authorized, redeemed])).toMatchObject({ status: 'passed', evidence: [3, 4] });
+  });
+
+  it('fails a client that never uses the default /authorize', () => {
+    expect(judge([challenged, { method: 'GET', path: '/.well-known/oauth-authorization-server', status: 404 }]).status).toBe('failed');
+  });
+
+  it('fails a client that sends its token request to another path', () => {
+    const verdict = judge([challenged, registered, authorized, { method: 'POST', path: '/oauth/token', status: 404 }]);
+    expect(verdict).toMatchObject({ status: 'failed', evidence: [3, 4] });
+    expect(verdict.actual).toMatch(/\/oauth\/token/);
+  });
+
+  it('skips a client that stopped after authorizing: its use of /token shows nothing', () => {
+    const verdict = judge([challenged, registered, authorized]);
+    expect(verdict).toMatchObject({ status: 'skipped', message: expect.stringMatching(/never asked for a token/) });
+  });
+});
+
+describe('step-up-scope-union (2026-07-28)', () => {
+  const setup: AuthSetup = { refreshTokens: false, challengeScope: 'mcp:tools', stepUp: { methods: ['tools/call'], scope: 'mcp:write' } };
+  const refused: Step = { to: 'resource', method: 'POST', path: '/mcp', status: 403, rpcMethod: 'tools/call' };
+  const judge = (steps: Step[]) => judgeAuthDuty('step-up-scope-union', factsOf(setup, steps));
+
+  it('passes a re-authorization that keeps the earlier scope beside the challenged one', () => {
+    const again: Step = { method: 'GET', path: '/authorize', status: 302, query: { client_id: 'c1', scope: 'mcp:tools mcp:write' } };
+    expect(judge([authorized, redeemed, refused, again]).status).toBe('passed');
+  });
+
+  it('fails a re-authorization that asks for the challenged scope alone', () => {
+    const again: Step = { method: 'GET', path: '/authorize', status: 302, query: { client_id: 'c1', scope: 'mcp:write' } };
+    expect(judge([authorized, redeemed, refused, again])).toMatchObject({ status: 'failed', message: expect.stringMatching(/mcp:tools/) });
+  });
+
+  it('skips a client that never authorizes again: the missing step-up is client/auth-step-up’s finding', () => {
+    expect(judge([authorized, redeemed, refused])).toMatchObject({ status: 'skipped', message: expect.stringMatching(/client\/auth-step-up/) });
+    // The step-up duty itself still reports it.
+    expect(judgeAuthDuty('step-up', factsOf(setup, [authorized, redeemed, refused])).status).toBe('failed');
+  });
+});
