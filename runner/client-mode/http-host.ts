@@ -8,6 +8,9 @@ import { serveStreamableHttp, type MockServer, type StreamableHttpServerHandle }
 import type { ClientHost, HttpFacts, HttpRequestRecord, RecordedLine, Recorder } from './host-facts.js';
 import { startDeadline } from '../../wire/protocol/index.js';
 
+/** Request headers the client checks judge, shown in each request's transcript note (lower case). */
+const JUDGED_HEADERS = new Set(['accept', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method', 'mcp-name']);
+
 export type { HttpFacts, HttpRequestRecord } from './host-facts.js';
 
 /** Longest wait at close for request bodies still arriving. */
@@ -121,8 +124,11 @@ export class HttpClientHost implements ClientHost {
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value[0]! : value;
-    const shown = ['mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method']
-      .filter((h) => headers[h] !== undefined)
+    // Every header a client check judges shows in the transcript, so that a verdict's evidence can
+    // be read from the report: the session and version headers, resumption, Accept, and the
+    // 2026-07-28 request headers (Mcp-Method, Mcp-Name, one Mcp-Param-* per annotated argument).
+    const shown = Object.keys(headers)
+      .filter((h) => JUDGED_HEADERS.has(h) || h.startsWith('mcp-param-'))
       .map((h) => `${h}: ${headers[h]}`);
     const seq = this.record('note', `HTTP ${req.method ?? '?'} from the client${shown.length ? ` [${shown.join(', ')}]` : ''}`);
     const entry: HttpRequestRecord = {

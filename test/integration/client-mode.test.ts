@@ -197,6 +197,12 @@ describe('mcp-conform --client', () => {
       const { code, report } = await runClient(`node ${MINI} ${placeholder}`, { auth: placeholder === '{url}' });
       expect(report.scenarios.filter((s) => s.status !== 'passed' && !(placeholder === '{command}' ? httpOnly(s) : stdioOnly(s)))).toEqual([]);
       if (placeholder === '{url}') expect(report.scenarios.filter((s) => s.id.startsWith('client/auth-')).every((s) => s.status === 'passed')).toBe(true);
+      if (placeholder === '{url}') {
+        // The headers the HTTP checks judge are in the transcript, the evidence a reader checks a verdict with.
+        const cell = report.scenarios.find((s) => s.id === 'client/http-param-headers' && s.revision === '2026-07-28');
+        const notes = (cell?.transcript ?? []).map((t) => t.text ?? '').filter((text) => text.startsWith('HTTP POST from the client'));
+        expect(notes.some((text) => /accept: .*text\/event-stream/.test(text) && /mcp-name: /.test(text) && /mcp-param-[a-z-]+: /.test(text))).toBe(true);
+      }
       expect(report.summary.passed).toBeGreaterThanOrEqual(40);
       expect(report.summary.warnings).toBe(0);
       expect(code).toBe(0);

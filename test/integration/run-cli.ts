@@ -22,6 +22,8 @@ export interface ReportScenario {
   status: string;
   skipReason?: string;
   checks: ReportCheck[];
+  /** The cell's exchange: messages both ways and the runner's notes. */
+  transcript?: { seq: number; dir: string; text?: string }[];
 }
 export interface Report {
   target: { acceptedRevisions?: string[] };
