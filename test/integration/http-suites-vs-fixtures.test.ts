@@ -20,6 +20,7 @@ const ROWS: DefectRow[] = [
   { defect: 'notification-200', revision: '2025-06-18', scenario: 'http/notification-accepted', rule: 'transport.http.input-accepted-202', status: 'failed' },
   { defect: 'answer-text-plain', revision: '2025-11-25', scenario: 'http/request-answer-type', rule: 'transport.http.request-answer-type', status: 'failed' },
   { defect: 'get-404', revision: '2025-11-25', scenario: 'http/get-stream', rule: 'transport.http.get-stream-or-405', status: 'failed' },
+  { defect: 'sessionless-get-404', revision: '2025-06-18', scenario: 'http/get-stream', rule: 'transport.http.get-stream-or-405', status: 'failed' },
   { defect: 'session-id-space', revision: '2025-03-26', scenario: 'http/session-lifecycle', rule: 'transport.http.session-id-visible-ascii', status: 'failed' },
   { defect: 'no-session-served', revision: '2025-11-25', scenario: 'http/session-lifecycle', rule: 'transport.http.session-required-400', status: 'warning' },
   { defect: 'unknown-session-400', revision: '2025-06-18', scenario: 'http/session-lifecycle', rule: 'transport.http.session-unknown-404', status: 'failed' },
