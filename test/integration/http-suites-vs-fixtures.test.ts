@@ -20,6 +20,14 @@ const ROWS: DefectRow[] = [
   { defect: 'notification-200', revision: '2025-06-18', scenario: 'http/notification-accepted', rule: 'transport.http.input-accepted-202', status: 'failed' },
   { defect: 'answer-text-plain', revision: '2025-11-25', scenario: 'http/request-answer-type', rule: 'transport.http.request-answer-type', status: 'failed' },
   { defect: 'get-404', revision: '2025-11-25', scenario: 'http/get-stream', rule: 'transport.http.get-stream-or-405', status: 'failed' },
+  // Over stdio the same answer fails the JSON-RPC rule; over HTTP it must too, beside the 202 rule.
+  {
+    defect: 'answers-unknown-notification',
+    revision: '2025-06-18',
+    scenario: 'jsonrpc/notification-not-answered',
+    rule: 'jsonrpc.notification.no-response',
+    status: 'failed',
+  },
   { defect: 'sessionless-get-404', revision: '2025-06-18', scenario: 'http/get-stream', rule: 'transport.http.get-stream-or-405', status: 'failed' },
   { defect: 'session-id-space', revision: '2025-03-26', scenario: 'http/session-lifecycle', rule: 'transport.http.session-id-visible-ascii', status: 'failed' },
   { defect: 'no-session-served', revision: '2025-11-25', scenario: 'http/session-lifecycle', rule: 'transport.http.session-required-400', status: 'warning' },

@@ -289,6 +289,10 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
           detail: `a POST carrying no request was answered ${status} with a body (${text.length} characters); an accepted notification or response gets 202 and no body`,
           text: `(HTTP ${status} body) ${text.slice(0, 2000)}`,
         });
+        // A JSON-RPC answer in that body answers a notification: the session sees it too, as it
+        // would on stdio, so the JSON-RPC rules (a notification is never answered, answers carry
+        // known ids) judge it beside the transport's 202 rule.
+        if (json !== undefined && looksLikeJsonRpc(json)) onMessage(json, text);
       } else {
         this.emit({ kind: 'http-body', streamId, status, text: text.slice(0, 64 * 1024) });
       }
