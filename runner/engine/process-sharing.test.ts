@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InboundRecord, OutboundRecord } from '../../wire/protocol/index.js';
 import type { Scenario, Step } from '../suite-loader/types.js';
 import { answersOnlyRequests, issuedCursors, likelyChangesState, sendsCursors, sharingClass, stateEffect } from './process-sharing.js';
+import { BARRIER_ID_BASE } from './shared-process.js';
 
 const at = { sourceLine: 1, path: '0' };
 function scenario(steps: Step[], extra: Partial<Scenario> = {}): Scenario {
@@ -141,11 +142,11 @@ describe('stateEffect', () => {
     expect(stateEffect([writer], [refusedWriter], tools)).toBe('changed');
   });
 
-  it('accepts a cancellation only of a string id that no request carried and no barrier uses', () => {
+  it('accepts a cancellation only of a string id that no request carried (barriers have integer ids)', () => {
     const cancel = (requestId: unknown) => sent({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } });
     expect(stateEffect([cancel('never-sent')], [], tools)).toBe('none');
     expect(stateEffect([cancel(7)], [], tools)).toBe('changed');
-    expect(stateEffect([cancel('mcp-conform/barrier/3')], [], tools)).toBe('changed');
+    expect(stateEffect([cancel(BARRIER_ID_BASE + 3)], [], tools)).toBe('changed');
     expect(stateEffect([sent({ jsonrpc: '2.0', id: 'mine', method: 'tools/list' }), cancel('mine')], [], tools)).toBe('changed');
   });
 

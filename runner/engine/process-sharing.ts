@@ -3,7 +3,6 @@
 import { isStateless, type Revision } from '../../schema/revisions.js';
 import { META, type InboundRecord, type OutboundRecord } from '../../wire/protocol/index.js';
 import type { Scenario, Step } from '../suite-loader/types.js';
-import { BARRIER_ID_PREFIX } from './shared-process.js';
 
 /**
  * - `own`: the cell needs a process of its own (it drives the handshake, closes the input, claims a
@@ -169,12 +168,12 @@ function refusedUnlisted(name: unknown, id: unknown, listed: ReadonlySet<unknown
 
 /**
  * A cancellation of a string id that no request of the cell carried: the runner numbers a cell's
- * requests and gives its barriers ids of their own, so no later request can carry that id and the
- * target has nothing to cancel, now or later. A numeric id may name a later cell's request.
+ * requests and its barriers (shared-process.ts), so no later request can carry that id and the
+ * target has nothing to cancel, now or later. A numeric id may name a later cell's request or barrier.
  */
 function cancelsNothing(params: Record<string, unknown> | undefined, sentIds: ReadonlySet<string>): boolean {
   const requestId = params?.requestId;
-  return typeof requestId === 'string' && !requestId.startsWith(BARRIER_ID_PREFIX) && !sentIds.has(idKey(requestId));
+  return typeof requestId === 'string' && !sentIds.has(idKey(requestId));
 }
 
 /** Keys of the requests the target answered with an error. */

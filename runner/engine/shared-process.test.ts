@@ -8,7 +8,7 @@ import {
   type Transport,
   type TransportEvent,
 } from '../../wire/protocol/index.js';
-import { SharedProcess } from './shared-process.js';
+import { BARRIER_ID_BASE, SharedProcess } from './shared-process.js';
 
 const client: ClientIdentity = { clientInfo: { name: 'c', version: '1' }, capabilities: {} };
 
@@ -68,9 +68,11 @@ describe('SharedProcess barrier', () => {
     const second = leaseOf(shared);
     expect(ids(first.events)).toEqual([1, 1]);
     expect(ids(second.events)).toEqual([]);
-    const barrier = JSON.parse(fake.written[1]!) as { id: unknown; method: string; params: { _meta: Record<string, unknown> } };
+    const barrier = JSON.parse(fake.written[1]!) as { id: number; method: string; params: { _meta: Record<string, unknown> } };
     expect(barrier.method).toBe('server/discover');
-    expect(typeof barrier.id).toBe('string');
+    // An integer far above a cell's counter: servers whose ids must be numbers answer it too.
+    expect(barrier.id).toBeGreaterThan(BARRIER_ID_BASE);
+    expect(Number.isInteger(barrier.id)).toBe(true);
     expect(barrier.params._meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
   });
 
@@ -103,7 +105,7 @@ describe('SharedProcess barrier', () => {
     const first = leaseOf(shared);
     fake.onWrite = (text) => {
       const { id } = JSON.parse(text) as { id: unknown };
-      if (typeof id === 'string') fake.emit({ jsonrpc: '2.0', id, result: {} });
+      if (typeof id === 'number' && id > BARRIER_ID_BASE) fake.emit({ jsonrpc: '2.0', id, result: {} });
     };
     await first.transport.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
     expect(await shared.barrier(client, 1000)).toBe(true);

@@ -43,9 +43,9 @@ export class SharedProcess {
   private leases = 0;
   private closeReport: Promise<CloseReport> | undefined;
   /** The barrier waiting for its answer: its id and what to call when it comes (or the process ends). */
-  private pendingBarrier: { id: string; done: (answered: boolean) => void } | undefined;
+  private pendingBarrier: { id: number; done: (answered: boolean) => void } | undefined;
   /** Ids of every barrier sent: late or repeated answers to them are the runner's too, never a cell's. */
-  private readonly barrierIds = new Set<string>();
+  private readonly barrierIds = new Set<number>();
   /**
    * Requests an earlier cell left unanswered on purpose (`leaveBehind`), by id key, with that cell's
    * listener: an answer that still comes is that cell's, as it would have been on its own process.
@@ -124,7 +124,7 @@ export class SharedProcess {
    */
   async barrier(client: ClientIdentity, timeoutMs: number): Promise<boolean> {
     if (this.exited || this.closing) return false;
-    const id = `${BARRIER_ID_PREFIX}${this.barrierIds.size + 1}`;
+    const id = BARRIER_ID_BASE + this.barrierIds.size + 1;
     this.barrierIds.add(id);
     const stateless = isStateless(this.revision);
     const method = stateless ? 'server/discover' : 'ping';
@@ -261,8 +261,14 @@ function writtenId(text: string): unknown {
   }
 }
 
-/** Ids of the runner's barrier requests: strings no scenario and no session's counter produces. */
-export const BARRIER_ID_PREFIX = 'mcp-conform/barrier/';
+/**
+ * Ids of the runner's barrier requests start above this: integers far beyond any a cell's counter
+ * reaches (each cell numbers its requests from 1) or a scenario writes. Integers, not strings: a
+ * server whose ids must be numbers refuses a string id with an error whose id is null, which would
+ * reach the cell that held the process as an answer to nothing, or never answers it, which retired
+ * every process such a server served after a wait of --timeout (@effect/ai's McpServer).
+ */
+export const BARRIER_ID_BASE = 1_900_000_000;
 
 /**
  * True for a message without a method that carries an id: an answer to a request someone sent.
@@ -277,8 +283,8 @@ function isResponse(event: TransportEvent): boolean {
 }
 
 /** The barrier id a response (result or error) carries, if it answers one of ours. */
-function barrierAnswered(event: TransportEvent, ids: ReadonlySet<string>): string | undefined {
+function barrierAnswered(event: TransportEvent, ids: ReadonlySet<number>): number | undefined {
   if (!isResponse(event)) return undefined;
   const { id } = event.kind === 'message' ? (event.message as { id?: unknown }) : {};
-  return typeof id === 'string' && ids.has(id) ? id : undefined;
+  return typeof id === 'number' && ids.has(id) ? id : undefined;
 }

@@ -172,6 +172,9 @@ describe('shared target processes give the verdicts of one process per cell (--i
     ['unknown-tool-runs', { revisions: ['2025-11-25', '2026-07-28'], areas: ['tools'] }],
     // Answers an unknown method only when its input closes: an answer still owed ends the process.
     ['late-unknown-method', { revisions: ['2025-11-25'], areas: ['jsonrpc', 'tools'] }],
+    // Refuses string ids that are not numbers with a null id: a barrier with such an id had its
+    // refusal reach the cell before it (a MUST failure of id-known that cell does not get alone).
+    ['word-ids-refused', { revisions: ['2025-03-26'], areas: ['jsonrpc'] }],
   ];
   // Dual-era, it takes a line without the runner's _meta for a legacy client and answers later
   // requests without `resultType`: at 2026-07-28 a cell that writes a line as is ends its process.

@@ -1025,7 +1025,7 @@ describe('suites versus the mini-server fixture: bookkeeping', () => {
       'task-meta-unanswered',
     ];
     // Proved by test/integration/shared-vs-isolated.test.ts (what must end a shared process).
-    const sharingOnly = ['unknown-tool-runs'];
+    const sharingOnly = ['unknown-tool-runs', 'word-ids-refused'];
     const used = new Set([...ROWS.map((r) => r.defect), ...UNAVAILABLE.map((u) => u.defect), ...fuzzOnly, ...trustOnly, ...sharingOnly]);
     expect(
       [...used].filter((d) => !offered.includes(d)),
