@@ -106,6 +106,15 @@ class SilentPeer extends OrderedPeer {
   override async send(): Promise<void> {}
 }
 
+describe('a barrier that goes unanswered too', () => {
+  it('is named in the finding: the target stopped answering after the labelled line', async () => {
+    const ctx = context(new SilentPeer('in-memory', 'never'), 50);
+    await brokenLineThenPing(ctx);
+    expect(ctx.checks).toMatchObject([{ status: 'warning' }]);
+    expect(ctx.checks[0]!.message).toContain('nor to `ping` sent after it');
+  });
+});
+
 describe('the bound of an expect', () => {
   it('is never less than the cell bound: within only lengthens a wait', async () => {
     const ctx = context(new SilentPeer('in-memory', 'never'), 300);

@@ -22,7 +22,10 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
     : starting
       ? (await awaitFirstAnswer(ctx.session, entry, wait, ctx.signal)).response
       : await ctx.session.response(entry, wait, ctx.signal);
-  const what = `no response to id ${JSON.stringify(entry.id)} \`${entry.method}\``;
+  // A barrier that went unanswered too says more than the silence alone: the target stopped
+  // answering altogether (it may have stopped reading after the labelled line).
+  const silentBarrier = barrier !== undefined && barrier.response === undefined && barrier.undelivered === undefined;
+  const what = `no response to id ${JSON.stringify(entry.id)} \`${entry.method}\`${silentBarrier ? `, nor to \`${barrier.method}\` sent after it` : ''}`;
   if (!response) {
     if (barrier?.response === undefined) waitedOut.set(entry, Math.max(ms, waitedOut.get(entry) ?? -1));
     recordUnanswered(ctx, step, entry, what, ms, barrier?.response !== undefined ? barrier : undefined);
