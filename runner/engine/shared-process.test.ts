@@ -76,6 +76,15 @@ describe('SharedProcess barrier', () => {
     expect(barrier.params._meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
   });
 
+  it('takes a string copy of its integer id for the barrier answer: it reaches no cell', async () => {
+    const fake = new FakeProcess();
+    const shared = new SharedProcess(fake, '2025-06-18');
+    const first = leaseOf(shared);
+    fake.onWrite = (text) => fake.emit({ jsonrpc: '2.0', id: String((JSON.parse(text) as { id: unknown }).id), result: {} });
+    expect(await shared.barrier(client, 1000)).toBe(true);
+    expect(first.events).toEqual([]);
+  });
+
   it('pings at stateful revisions', async () => {
     const fake = new FakeProcess();
     const shared = new SharedProcess(fake, '2025-06-18');

@@ -282,9 +282,13 @@ function isResponse(event: TransportEvent): boolean {
   return typeof message === 'object' && message !== null && !Array.isArray(message) && message.method === undefined && 'id' in message;
 }
 
-/** The barrier id a response (result or error) carries, if it answers one of ours. */
+/**
+ * The barrier id a response (result or error) carries, if it answers one of ours: the integer, or a
+ * string copy of it from a server that returns ids as strings (no cell writes such a string).
+ */
 function barrierAnswered(event: TransportEvent, ids: ReadonlySet<number>): number | undefined {
   if (!isResponse(event)) return undefined;
   const { id } = event.kind === 'message' ? (event.message as { id?: unknown }) : {};
-  return typeof id === 'number' && ids.has(id) ? id : undefined;
+  const value = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
+  return typeof value === 'number' && ids.has(value) ? value : undefined;
 }

@@ -24,7 +24,7 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
       : await ctx.session.response(entry, wait, ctx.signal);
   // A barrier that went unanswered too says more than the silence alone: the target stopped
   // answering altogether (it may have stopped reading after the labelled line).
-  const silentBarrier = barrier !== undefined && barrier.response === undefined && barrier.undelivered === undefined;
+  const silentBarrier = barrier !== undefined && wait > 0 && barrier.response === undefined && barrier.undelivered === undefined;
   const what = `no response to id ${JSON.stringify(entry.id)} \`${entry.method}\`${silentBarrier ? `, nor to \`${barrier.method}\` sent after it` : ''}`;
   if (!response) {
     if (barrier?.response === undefined) waitedOut.set(entry, Math.max(ms, waitedOut.get(entry) ?? -1));

@@ -198,7 +198,11 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     answered?: () => void,
   ): Promise<void> {
     const { exchange, response, badHeader } = await this.exchangeOnce('POST', headers, text, streamId, this.timeoutMs, signal);
-    answered?.();
+    // A POST without a request counts as delivered at its status line, unless a body that is not a
+    // stream follows: then once that body is read and routed (bounded), so that an answer in it is
+    // in the session before a later step judges silence. A stream could stay open: not awaited.
+    const bodyFollows = response !== undefined && exchange.contentType !== 'text/event-stream';
+    if (!bodyFollows) answered?.();
     if (!response) {
       if (isInitialize && badHeader === 'mcp-session-id') {
         this.emit({
@@ -247,6 +251,7 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     } else {
       const body = await readBody(response, this.timeoutMs, this.maxBody, signal);
       this.routeBody(body, status, ids, streamId, onMessage);
+      answered?.();
     }
     const missing = ids.filter((id) => !delivered.has(JSON.stringify(id)));
     const sse = exchange.contentType === 'text/event-stream' && status >= 200 && status < 300;
