@@ -24,15 +24,15 @@ export function requireBuild() {
 export { median } from './median.mjs';
 
 /**
- * Where a run's wall time went, from its JSON report: the time before the first cell (loading,
- * starting the server, probing: the wall time the report's own duration leaves out) and the cells
- * that took longest. A run cannot end sooner than its longest cell after that start-up, whatever
- * its concurrency: that sum is the floor the target's own timing sets.
+ * Where a run's wall time went, from its JSON report: the wall time outside the run's own measured
+ * duration (loading, starting the server, writing the reports, exiting; the probes are inside it)
+ * and the cells that took longest. A run cannot end sooner than its longest cell plus that time,
+ * whatever its concurrency: that sum is about the floor the target's own timing sets.
  */
 export function wallTimeParts(report, wallMs, count = 3) {
-  const startup = wallMs - (report?.summary?.durationMs ?? Number.NaN);
+  const outside = wallMs - (report?.summary?.durationMs ?? Number.NaN);
   const cells = [...(report?.scenarios ?? [])].filter((c) => c.status !== 'skipped').sort((a, b) => b.durationMs - a.durationMs);
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   const longest = cells.slice(0, count).map((c) => `${c.id} @ ${c.revision} ${s(c.durationMs)}`);
-  return `start-up ${s(startup)}; longest cells: ${longest.join(', ')}`;
+  return `outside the run's duration ${s(outside)}; longest cells: ${longest.join(', ')}`;
 }

@@ -57,6 +57,11 @@ describe('default-endpoints (2025-03-26, no metadata)', () => {
     expect(verdict.actual).toMatch(/\/oauth\/token/);
   });
 
+  it('passes a token request at /token whatever its grant: the rule is the path', () => {
+    const odd: Step = { method: 'POST', path: '/token', status: 400, body: { grant_type: 'password' } };
+    expect(judge([challenged, registered, authorized, odd])).toMatchObject({ status: 'passed', evidence: [3, 4] });
+  });
+
   it('skips a client that stopped after authorizing: its use of /token shows nothing', () => {
     const verdict = judge([challenged, registered, authorized]);
     expect(verdict).toMatchObject({ status: 'skipped', message: expect.stringMatching(/never asked for a token/) });

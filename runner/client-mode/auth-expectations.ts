@@ -127,7 +127,9 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
           expected: `GET ${facts.issuer}/authorize`,
           actual: `requests: ${list(all.filter((s) => s.r.path !== endpointPath))}`,
         };
-      if (codeExchanges.length === 0) {
+      // The rule is the path: a request at /token whatever its grant or body format uses it.
+      const atToken = codeExchanges[0] ?? toServer.find((s) => s.r.method === 'POST' && s.r.path === '/token' && s.seq > firstAuthorize.seq);
+      if (!atToken) {
         // A token request sent elsewhere broke the rule; none at all leaves the token endpoint
         // unjudged (the client stopped after authorizing, for a reason another rule may name).
         const elsewhere = toServer.filter((s) => s.r.method === 'POST' && s.seq > firstAuthorize.seq && s.r.path !== '/token' && s.r.path !== '/register');
@@ -147,7 +149,7 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
       return {
         status: 'passed',
         message: 'without metadata the client used the default /authorize and /token endpoints of the authorization base URL',
-        evidence: [firstAuthorize.seq, codeExchanges[0]!.seq],
+        evidence: [firstAuthorize.seq, atToken.seq],
       };
     }
     case 'pkce': {
