@@ -5,33 +5,14 @@ import { describe, expect, it } from 'vitest';
 import type { AuthRequestRecord, AuthSetup } from '../../mocks/index.js';
 import type { AuthFacts } from './auth-host.js';
 import { judgeAuthDuty } from './auth-expectations.js';
-
-const ORIGIN = 'http://127.0.0.1:1000';
+import { authFactsOf, TEST_ISSUER } from './test-auth-facts.js';
 
 type Step = Partial<AuthRequestRecord> & Pick<AuthRequestRecord, 'method' | 'path'>;
 
 /** Facts of a run whose requests are `steps`, in order; requests name the authorization server unless they say otherwise. */
 function factsOf(setup: AuthSetup, steps: Step[]): AuthFacts {
-  const requests = steps.map((step, i) => {
-    const r: AuthRequestRecord = { to: 'authorization-server', issuer: ORIGIN, query: {}, headers: {}, status: 200, ...step };
-    return { seq: i + 1, r };
-  });
-  return {
-    setup,
-    endpoint: `${ORIGIN}/mcp`,
-    issuer: ORIGIN,
-    resourceMetadataUrl: undefined,
-    serverMetadataPath: undefined,
-    requests,
-    isIssuedToken: () => true,
-    secondIssuer: undefined,
-    isFirstServerClient: () => false,
-    clientContext: undefined,
-    assertionProblem: () => undefined,
-    identityProviderIssuer: undefined,
-    isIssuedIdJag: () => false,
-    idJagProblem: () => undefined,
-  };
+  const records = steps.map((step): AuthRequestRecord => ({ to: 'authorization-server', issuer: TEST_ISSUER, query: {}, headers: {}, status: 200, ...step }));
+  return authFactsOf(setup, records, { endpoint: `${TEST_ISSUER}/mcp`, isIssuedToken: () => true });
 }
 
 const NO_METADATA: AuthSetup = { resourceMetadata: 'none', serverMetadata: 'defaults' };
