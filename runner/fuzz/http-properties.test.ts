@@ -41,7 +41,9 @@ const result = { jsonrpc: '2.0', id: 'r1', result: {} };
 describe('httpAnswerAsExpected', () => {
   it('wants an HTTP answer and never a 5xx', () => {
     expect(found(observe(anyAnswer, { status: null, error: 'socket hang up' }))).toEqual([`${UNACCEPTED} http-answered`]);
-    expect(found(observe(anyAnswer, { status: 500 }))).toEqual([`${UNACCEPTED} no-server-error`]);
+    // An error status is what the spec asks for; a 5xx breaks only the SHOULD reading of a 4xx.
+    expect(found(observe(anyAnswer, { status: 500 }))).toEqual(['transport.http.unaccepted-input-4xx no-server-error']);
+    expect(found(observe({ answer: 'client-error', ruleId: UNACCEPTED }, { status: 500 }))).toEqual(['transport.http.unaccepted-input-4xx no-server-error']);
     expect(found(observe(refusedWith400, { status: 503 }))).toEqual(['transport.http.protocol-version-header-400 no-server-error']);
   });
 

@@ -54,6 +54,7 @@ const ROWS: DefectRow[] = [
     rule: 'transport.http.protocol-version-header-400',
     status: 'failed',
   },
+  { defect: 'parse-error-500', revision: '2025-06-18', scenario: 'http/invalid-body', rule: 'transport.http.unaccepted-input-4xx', status: 'warning' },
   { defect: 'parse-error-200', revision: '2025-03-26', scenario: 'http/invalid-body', rule: 'transport.http.unaccepted-input-error-status', status: 'failed' },
   { defect: 'batch-200', revision: '2025-11-25', scenario: 'http/invalid-body', rule: 'transport.http.batch-refused', status: 'warning' },
   { defect: 'resume-leaks-other-stream', revision: '2025-11-25', scenario: 'http/resume-stream', rule: 'transport.http.resume-same-stream', status: 'failed' },
