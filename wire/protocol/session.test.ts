@@ -172,3 +172,23 @@ describe('Session.sendBytes', () => {
     expect(s.transcript.at(0)?.text).toBe('(bytes) c0af0a');
   });
 });
+
+describe('Session transcript of HTTP exchanges', () => {
+  it('names the Origin and Last-Event-ID a request carried, which the checks judge its answer by', () => {
+    const t = new ScriptedTransport(() => {});
+    const session = new Session(t);
+    const exchange = (requestHeaders: Record<string, string>) => ({
+      method: 'POST' as const,
+      url: '/mcp',
+      streamId: 'post-1',
+      requestHeaders,
+      status: 403,
+      responseHeaders: {},
+    });
+    t.emit({ kind: 'http', exchange: exchange({ origin: 'http://elsewhere.invalid', 'last-event-id': '7' }) });
+    t.emit({ kind: 'http', exchange: exchange({ accept: 'application/json' }) });
+    const lines = session.transcript.map((e) => e.text);
+    expect(lines[0]).toBe('HTTP POST /mcp → 403 [post-1, origin: http://elsewhere.invalid, last-event-id: 7]');
+    expect(lines[1]).toBe('HTTP POST /mcp → 403 [post-1]');
+  });
+});

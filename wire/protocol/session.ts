@@ -419,9 +419,13 @@ export class Session {
 
 type Origin = { streamId?: string; eventId?: string; inReplyTo?: string | number | null };
 
-/** One transcript line for an HTTP exchange: method, status, media type, session and stream. */
+/** Request headers only some exchanges carry, each of which a check judges the answer by. */
+const TELLING_REQUEST_HEADERS = ['origin', 'last-event-id'];
+
+/** One transcript line for an HTTP exchange: method, status, media type, session and stream, and the telling headers sent. */
 function describeExchange(x: HttpExchange): string {
   const outcome = x.status !== undefined ? `${x.status}${x.contentType ? ` ${x.contentType}` : ''}` : `failed: ${x.error ?? 'no response'}`;
   const session = x.responseHeaders['mcp-session-id'] ?? x.requestHeaders['mcp-session-id'];
-  return `HTTP ${x.method} ${x.url} → ${outcome} [${x.streamId}${session ? `, session ${session}` : ''}]`;
+  const sent = TELLING_REQUEST_HEADERS.filter((h) => x.requestHeaders[h] !== undefined).map((h) => `, ${h}: ${x.requestHeaders[h]}`);
+  return `HTTP ${x.method} ${x.url} → ${outcome} [${x.streamId}${session ? `, session ${session}` : ''}${sent.join('')}]`;
 }
