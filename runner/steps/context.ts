@@ -168,6 +168,15 @@ export function recordUnanswered(ctx: StepContext, step: Step & CheckOptions, en
     },
   );
   timedOut.set(unanswered, { entry, ...(barrier ? { barrier } : {}) });
+  reportedUnanswered.add(entry);
+}
+
+/** Requests a step of the cell already reported as unanswered (jsonrpc.request.answered). */
+const reportedUnanswered = new WeakSet<PendingRequest>();
+
+/** True when an earlier step of the cell reported `entry` as an unanswered request. */
+export function wasReportedUnanswered(entry: PendingRequest): boolean {
+  return reportedUnanswered.has(entry);
 }
 
 /** Checks that recorded a wait running out, with the request they waited on (and the barrier that ended the wait, if one did). */

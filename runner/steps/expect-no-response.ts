@@ -2,7 +2,7 @@
 // response (notifications, cancelled requests). The barrier replaces sleeping with ordering.
 import { detachedSlice } from '../../wire/protocol/index.js';
 import type { ExpectNoResponseStep } from '../suite-loader/types.js';
-import { boundFor, labelled, recordCheck, recordUnanswered, type StepContext } from './context.js';
+import { boundFor, labelled, recordCheck, recordUnanswered, wasReportedUnanswered, type StepContext } from './context.js';
 import { startDeadline } from '../../wire/protocol/index.js';
 
 /** Resolves when the transport has delivered every message without a request, or after `ms`. */
@@ -29,6 +29,15 @@ export async function runExpectNoResponse(ctx: StepContext, step: ExpectNoRespon
     return;
   }
   if (!answered) {
+    // Once is enough: an earlier step reported that very request unanswered; this one has nothing to judge.
+    if (wasReportedUnanswered(barrier)) {
+      recordCheck(ctx, step, {
+        status: 'skipped',
+        message: `not judged: the barrier \`${barrier.method}\` (id ${JSON.stringify(barrier.id)}) went unanswered, as reported above`,
+        evidence: [barrier.sentSeq],
+      });
+      return;
+    }
     recordUnanswered(ctx, step, barrier, `no response to the barrier \`${barrier.method}\` (id ${JSON.stringify(barrier.id)})`, ms);
     return;
   }

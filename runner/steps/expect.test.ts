@@ -6,6 +6,7 @@ import { Session, type CloseReport, type Transport, type TransportEvent } from '
 import type { Scenario } from '../suite-loader/types.js';
 import { reviseLateAnswers, type StepContext } from './context.js';
 import { runExpect } from './expect.js';
+import { runExpectNoResponse } from './expect-no-response.js';
 import { runRequest } from './request.js';
 import { runSend } from './send.js';
 
@@ -112,6 +113,18 @@ describe('a barrier that goes unanswered too', () => {
     await brokenLineThenPing(ctx);
     expect(ctx.checks).toMatchObject([{ status: 'warning' }]);
     expect(ctx.checks[0]!.message).toContain('nor to `ping` sent after it');
+  });
+});
+
+describe('a barrier an earlier step reported unanswered', () => {
+  it('is reported once: the expectNoResponse that waited on it is skipped with the reason', async () => {
+    const ctx = context(new SilentPeer('in-memory', 'never'), 50);
+    await runSend(ctx, { kind: 'send', path: '0', sourceLine: 1, json: { jsonrpc: '2.0', method: 'notifications/x' }, as: 'stray', responseId: null });
+    await runRequest(ctx, { kind: 'request', path: '1', sourceLine: 2, method: 'ping', as: 'barrier' });
+    await runExpect(ctx, { kind: 'expect', path: '2', sourceLine: 3, label: 'barrier' });
+    await runExpectNoResponse(ctx, { kind: 'expectNoResponse', path: '3', sourceLine: 4, label: 'stray', until: 'barrier' });
+    expect(ctx.checks.map((c) => c.status)).toEqual(['warning', 'skipped']);
+    expect(ctx.checks[1]!.message).toContain('as reported above');
   });
 });
 
