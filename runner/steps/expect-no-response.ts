@@ -1,18 +1,8 @@
 // `expectNoResponse`: after a barrier request is answered, the labelled message must still have no
 // response (notifications, cancelled requests). The barrier replaces sleeping with ordering.
-import { detachedSlice } from '../../wire/protocol/index.js';
+import { detachedSlice, within } from '../../wire/protocol/index.js';
 import type { ExpectNoResponseStep } from '../suite-loader/types.js';
 import { boundFor, labelled, recordCheck, recordUnanswered, wasReportedUnanswered, type StepContext } from './context.js';
-import { startDeadline } from '../../wire/protocol/index.js';
-
-/** Resolves when the transport has delivered every message without a request, or after `ms`. */
-async function untilDelivered(ctx: StepContext, ms: number): Promise<void> {
-  const delivered = ctx.session.transport.delivered?.();
-  if (!delivered) return;
-  let cancel = (): void => {};
-  await Promise.race([delivered, new Promise<void>((resolve) => (cancel = startDeadline(ms, resolve)))]);
-  cancel();
-}
 
 export async function runExpectNoResponse(ctx: StepContext, step: ExpectNoResponseStep): Promise<void> {
   const entry = labelled(ctx, step, step.label);
@@ -44,7 +34,8 @@ export async function runExpectNoResponse(ctx: StepContext, step: ExpectNoRespon
   // Over HTTP each message is its own POST, answered in no order: the labelled one's answer may
   // still be on its way when the barrier's came. Wait (bounded) until every POST without a request
   // has been answered and its body read; transports that deliver in order have nothing to wait for.
-  await untilDelivered(ctx, ms);
+  const delivered = ctx.session.transport.delivered?.();
+  if (delivered) await within(delivered, ms);
   if (entry.response) {
     recordCheck(ctx, step, {
       status: 'violated',

@@ -16,3 +16,16 @@ export function startDeadline(ms: number, onExpire: () => void): () => void {
     if (immediate !== undefined) clearImmediate(immediate);
   };
 }
+
+/** Resolves with the value if the promise settles within `ms`, otherwise with undefined. */
+export async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let cancelDeadline = (): void => {};
+  const timeout = new Promise<undefined>((resolve) => {
+    cancelDeadline = startDeadline(ms, () => resolve(undefined));
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    cancelDeadline();
+  }
+}

@@ -6,7 +6,7 @@ import { GROUP_SPAWN_OPTIONS } from './group-spawn.js';
 import {
   LineDecoder,
   SplitMessageDetector,
-  startDeadline,
+  within,
   TransportStartError,
   type CloseReport,
   type SendOptions,
@@ -249,18 +249,5 @@ export class StdioTransport implements Transport {
   private emit(ev: TransportEvent): void {
     if (this.listener) this.listener(ev);
     else this.backlog.push(ev);
-  }
-}
-
-/** Resolves with the value if the promise settles within `ms`, otherwise with undefined. */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let cancelDeadline = (): void => {};
-  const timeout = new Promise<undefined>((resolve) => {
-    cancelDeadline = startDeadline(ms, () => resolve(undefined));
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    cancelDeadline();
   }
 }
