@@ -53,6 +53,11 @@ export interface RawInput {
  * input (exactly `status` when set; with a JSON-RPC error of `errorCode` in the body when set).
  * `no-server-error`: the server may accept or refuse it, but answers, and not with a 5xx.
  */
+/** The rule an HTTP input breaks when it is not refused with an error status and the spec names no status. */
+export const UNACCEPTED_INPUT_RULE = 'transport.http.unaccepted-input-error-status';
+/** Our reading of that rule: the error status is a 4xx, not a 5xx (SHOULD). */
+export const UNACCEPTED_INPUT_4XX_RULE = 'transport.http.unaccepted-input-4xx';
+
 export interface HttpExpectation {
   answer: 'client-error' | 'no-server-error';
   status?: number;

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { compareRevisions, isStateless, type Revision } from '../../schema/index.js';
 import { ID_PLACEHOLDERS, type CheapRequestText } from './framing-arbitrary.js';
-import type { HttpExpectation, HttpInput } from './fuzz-input.js';
+import { UNACCEPTED_INPUT_RULE as UNACCEPTED, type HttpExpectation, type HttpInput } from './fuzz-input.js';
 import { hugeString } from './hostile-strings.js';
 import { scenarioSafeJson } from './scenario-safe-json.js';
 
@@ -17,7 +17,6 @@ export interface HttpFramingContext {
   cheapMethod: string;
 }
 
-const UNACCEPTED = 'transport.http.unaccepted-input-error-status';
 const refused = (extra: Partial<HttpExpectation> = {}): HttpExpectation => ({ answer: 'client-error', ruleId: UNACCEPTED, ...extra });
 const noServerError: HttpExpectation = { answer: 'no-server-error', ruleId: UNACCEPTED };
 

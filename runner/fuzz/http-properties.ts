@@ -2,11 +2,8 @@
 // with the exact status (and JSON-RPC error body) where the spec names one, otherwise with a 2xx or
 // a 4xx (a 5xx for input it cannot accept is our SHOULD reading: the spec asks only for an error
 // status), and an accepted request is answered exactly once.
-import type { Violation } from './fuzz-input.js';
+import { UNACCEPTED_INPUT_4XX_RULE, UNACCEPTED_INPUT_RULE, type Violation } from './fuzz-input.js';
 import type { Observation } from './observation.js';
-
-const UNACCEPTED = 'transport.http.unaccepted-input-error-status';
-const UNACCEPTED_4XX = 'transport.http.unaccepted-input-4xx';
 
 const isResponseTo = (message: unknown, id: string): boolean =>
   typeof message === 'object' && message !== null && (message as { id?: unknown }).id === id && ('result' in message || 'error' in message);
@@ -25,7 +22,7 @@ export function httpAnswerAsExpected(o: Observation): Violation[] {
     const should = expect.answer === 'client-error' ? wanted : 'a 2xx answer or a 4xx refusal';
     // Where the spec names the status (400, 404), a 5xx breaks that rule; elsewhere it is an error
     // status, which the spec asks for, and only the 4xx reading is broken.
-    const ruleId = expect.ruleId === UNACCEPTED ? UNACCEPTED_4XX : expect.ruleId;
+    const ruleId = expect.ruleId === UNACCEPTED_INPUT_RULE ? UNACCEPTED_INPUT_4XX_RULE : expect.ruleId;
     return [{ ruleId, property: 'no-server-error', detail: `${input.label}: answered ${status} (a server error), expected ${should}` }];
   }
   if (expect.answer === 'client-error') {
