@@ -5,6 +5,7 @@ import {
   Session,
   TransportStartError,
   type PendingRequest,
+  type JsonRpcResponse,
   initializeParams,
   isErrorResponse,
   withRequestMeta,
@@ -59,6 +60,70 @@ const LISTS = [
 ] as const;
 
 const MAX_PAGES = 50;
+
+/**
+ * The notification that says a list changed. Pages of two generations of a list are not one list
+ * (a tool moved from a later page to an earlier one shows twice), so a collection during which it
+ * arrives is started again.
+ */
+const CHANGE_NOTICE: Record<(typeof LISTS)[number]['key'], string> = {
+  tools: 'notifications/tools/list_changed',
+  resources: 'notifications/resources/list_changed',
+  resourceTemplates: 'notifications/resources/list_changed',
+  prompts: 'notifications/prompts/list_changed',
+};
+
+/** How many times a list is collected from its first page before its pages are taken as they came. */
+const MAX_GENERATIONS = 3;
+
+type Ask = (method: string, params: Record<string, unknown> | undefined) => Promise<JsonRpcResponse | undefined>;
+
+/**
+ * Every page of one list, all of one generation when the target allows: a change notice that
+ * arrives between the first page's request and the last page's answer restarts the collection. A
+ * single page is one answer, so one generation. When the list changed during every attempt, the
+ * last attempt's pages are kept and `unsettled` says what was seen, so that checks over the whole
+ * list (unique names) skip instead of judging pages of different lists together.
+ */
+async function collectList(
+  list: (typeof LISTS)[number],
+  session: Session,
+  ask: Ask,
+  notes: string[],
+): Promise<{ items: Record<string, unknown>[]; followedCursors: boolean; unsettled?: string }> {
+  const notice = CHANGE_NOTICE[list.key];
+  const notices = () => session.notifications.filter((n) => n.message.method === notice).length;
+  let followedCursors = false;
+  let items: Record<string, unknown>[] = [];
+  for (let generation = 1; ; generation++) {
+    items = [];
+    const before = notices();
+    let pages = 0;
+    let cursor: unknown;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      if (cursor !== undefined) followedCursors = true;
+      const response = await ask(list.method, cursor !== undefined ? { cursor } : {});
+      if (!response || isErrorResponse(response)) {
+        notes.push(`${list.method} ${response ? `failed: ${response.error.message}` : 'was not answered'}`);
+        break;
+      }
+      pages++;
+      const found = response.result[list.field];
+      if (Array.isArray(found)) items.push(...(found as Record<string, unknown>[]));
+      cursor = response.result.nextCursor;
+      if (cursor === undefined || cursor === null) break;
+      if (page === MAX_PAGES - 1) notes.push(`${list.method} still had pages after ${MAX_PAGES}`);
+    }
+    const changed = notices() - before;
+    if (changed === 0 || pages < 2) return { items, followedCursors };
+    const seen = `the target sent ${notice} while the runner was reading the ${pages} pages of ${list.method}`;
+    if (generation === MAX_GENERATIONS) {
+      notes.push(`${seen}, in each of ${MAX_GENERATIONS} attempts: the pages kept may come from different lists`);
+      return { items, followedCursors, unsettled: `${seen}, in each of ${MAX_GENERATIONS} attempts, so its pages may come from different lists` };
+    }
+    notes.push(`${seen}: read again from the first page`);
+  }
+}
 
 export async function probeRevision(
   revision: Revision,
@@ -199,20 +264,10 @@ async function probeConversation(
     let followedCursors = false;
     for (const list of LISTS) {
       if (!profile.capabilities[list.capability]) continue;
-      let cursor: unknown;
-      for (let page = 0; page < MAX_PAGES; page++) {
-        if (cursor !== undefined) followedCursors = true;
-        const response = await ask(list.method, cursor !== undefined ? { cursor } : {});
-        if (!response || isErrorResponse(response)) {
-          profile.notes.push(`${list.method} ${response ? `failed: ${response.error.message}` : 'was not answered'}`);
-          break;
-        }
-        const items = response.result[list.field];
-        if (Array.isArray(items)) profile[list.key].push(...(items as Record<string, unknown>[]));
-        cursor = response.result.nextCursor;
-        if (cursor === undefined || cursor === null) break;
-        if (page === MAX_PAGES - 1) profile.notes.push(`${list.method} still had pages after ${MAX_PAGES}`);
-      }
+      const collected = await collectList(list, session, ask, profile.notes);
+      if (collected.followedCursors) followedCursors = true;
+      profile[list.key].push(...collected.items);
+      if (collected.unsettled) profile.unsettled[list.key] = collected.unsettled;
     }
     const saidMore = session.inbound.some((record) => record.kind !== 'response') || session.transcript.some((entry) => entry.dir === 'note');
     return { revision, accepted: true, profile, stderr: session.stderr, ...(followedCursors ? { followedCursors } : {}), ...(saidMore ? { saidMore } : {}) };

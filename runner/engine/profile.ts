@@ -13,10 +13,15 @@ export interface TargetProfile {
   resources: Record<string, unknown>[];
   resourceTemplates: Record<string, unknown>[];
   prompts: Record<string, unknown>[];
+  /**
+   * Lists whose change notice arrived during every attempt to read all their pages (probe.ts), with
+   * what was seen: their pages may come from different generations of the list.
+   */
+  unsettled: Partial<Record<'tools' | 'resources' | 'resourceTemplates' | 'prompts', string>>;
   /** Anything odd seen while discovering (shown with --verbose). */
   notes: string[];
 }
 
 export function emptyProfile(revision: Revision): TargetProfile {
-  return { revision, capabilities: {}, tools: [], resources: [], resourceTemplates: [], prompts: [], notes: [] };
+  return { revision, capabilities: {}, tools: [], resources: [], resourceTemplates: [], prompts: [], unsettled: {}, notes: [] };
 }

@@ -157,6 +157,8 @@ export function prepareCell(cell: Cell, env: CellEnvironment): PreparedCell | { 
       resources: env.profile.resources,
       resourceTemplates: env.profile.resourceTemplates,
       prompts: env.profile.prompts,
+      // What made a list's pages unsafe to judge as one list (probe.ts), by list.
+      unsettled: env.profile.unsettled,
     },
   };
   const scope = { revision, transport: cell.transport, vars, profile: env.profile };

@@ -69,7 +69,8 @@ export interface Finding {
  * Records the verdict of a check step. `violated` is graded by the rule's level: a broken MUST is
  * `failed`, a broken SHOULD is `warning`, a broken MAY is only `info`.
  */
-export function recordCheck(ctx: StepContext, step: Step & CheckOptions, finding: Finding): CheckResult {
+export function recordCheck(ctx: StepContext, step: Step & CheckOptions, observed: Finding): CheckResult {
+  const finding = observed.status === 'violated' ? (changedMeanwhile(ctx, step, observed) ?? observed) : observed;
   const ruleId = step.rule ?? ctx.scenario.rules[0] ?? 'unknown';
   const rule = ctx.rules.ruleRef(ruleId, ctx.revision);
   const status: CheckStatus = finding.status === 'violated' ? gradeViolation(rule.level) : finding.status;
@@ -87,6 +88,23 @@ export function recordCheck(ctx: StepContext, step: Step & CheckOptions, finding
   };
   ctx.checks.push(result);
   return result;
+}
+
+/**
+ * A violation of a check that compares things a change notice makes legitimately different (two
+ * answers of a list, a page after a cursor) is not judged when the target announced that change in
+ * this cell: skipped, naming the notice, with the violation's own evidence kept.
+ */
+function changedMeanwhile(ctx: StepContext, step: CheckOptions, finding: Finding): Finding | undefined {
+  const method = step.skipIfNotified;
+  if (method === undefined) return undefined;
+  const notice = ctx.session.notifications.find((n) => n.message.method === method);
+  if (!notice) return undefined;
+  return {
+    status: 'skipped',
+    message: `not judged: the target sent ${method} during this cell, so the list may have changed in between (${finding.message})`,
+    evidence: [...(finding.evidence ?? []), notice.seq],
+  };
 }
 
 function gradeViolation(level: Level): CheckStatus {

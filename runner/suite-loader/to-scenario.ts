@@ -47,7 +47,7 @@ function toStep(n: RawMap, pointer: string, path: string, source: YamlSource): S
     path,
     ...(Object.hasOwn(n, 'when') ? { when: toCondition(n.when) } : {}),
   };
-  const checks: CheckOptions = pick(n, ['rule', 'check', 'message']) as CheckOptions;
+  const checks: CheckOptions = pick(n, ['rule', 'check', 'message', 'skipIfNotified']) as CheckOptions;
   switch (kind) {
     case 'request':
       return { kind, method: n.request as string, ...base, ...pick(n, ['params', 'id', 'as', 'meta']) };

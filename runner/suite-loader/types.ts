@@ -28,6 +28,12 @@ export interface CheckOptions {
   rule?: string;
   check?: string;
   message?: string;
+  /**
+   * A notification method (e.g. `notifications/tools/list_changed`): when the target sent one in
+   * the cell, a broken expectation is skipped with that observation instead of judged, because
+   * what it compares (two answers of a list, a page after a cursor) may have changed legitimately.
+   */
+  skipIfNotified?: string;
 }
 
 interface StepBase {
