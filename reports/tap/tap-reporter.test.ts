@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createReporter } from '../index.js';
 import { baselineRun, captureOutput, fixtureRun, interruptedRun, memoryStream, replay, strictRun, unavailableRun } from '../test-fixtures.js';
 import type { RunResult } from '../../wire/results/index.js';
+import { cellLabel } from '../format/index.js';
 import { renderTapReport, tapEscape } from './tap-reporter.js';
 
 const tapOutput = (run: RunResult = fixtureRun()) => captureOutput((s) => createReporter('tap', { stream: s }), run);
@@ -140,6 +141,19 @@ describe('tap reporter', () => {
   it('escapes # and backslashes in descriptions so they cannot start a directive', () => {
     // printable() first shows the line break as \n; TAP then escapes that backslash like any other.
     expect(tapEscape('a # SKIP b \\ c\nd')).toBe('a \\# SKIP b \\\\ c\\\\nd');
+  });
+
+  it('escapes DEL, the C1 controls and lone surrogates in YAML blocks, and reads them back unchanged', async () => {
+    const run = fixtureRun();
+    const cell = run.scenarios.find((c) => c.status === 'failed')!;
+    const hostile = 'csi \u009b31m, nel \u0085, del \u007f, pad \u0080, apc \u009f, lone \ud800 end';
+    cell.checks[0]!.actual = hostile;
+    cell.checks[0]!.message = `plain text and ${hostile}`;
+    const out = renderTapReport(run);
+    expect(out).not.toMatch(/[\u007f-\u009f]|[\ud800-\udfff]/);
+    expect(out).toContain('csi \\u009b31m, nel \\u0085, del \\u007f, pad \\u0080, apc \\u009f, lone \\ud800 end');
+    const point = parseTap(out).points.find((p) => p.description === cellLabel(cell))!;
+    expect(point.diagnostic).toMatchObject({ actual: hostile, message: `plain text and ${hostile}` });
   });
 
   it('marks a failure the baseline accepts as TODO, keeps a new one a plain failure, and plans a point for the baseline itself', async () => {

@@ -9,7 +9,7 @@
 // That is exactly what a failure the baseline accepts is, though: with --baseline such a cell is
 // `not ok ... # TODO expected failure (baseline): <reason>`, so a TAP consumer agrees with the exit
 // code, and one more point at the end is the baseline's own verdict (`not ok` for stale entries).
-import { stringify } from 'yaml';
+import { Scalar, stringify } from 'yaml';
 import type { CheckResult, FuzzResult, FuzzViolation, Reporter, RunHeader, RunResult, ScenarioResult } from '../../wire/results/index.js';
 import type { BaselineEntry, BaselineOutcome } from '../../wire/results/index.js';
 import { baselineNote, cellFindings, cellLabel, createStyle, printable, renderTranscript, type OutputSink } from '../format/index.js';
@@ -131,8 +131,30 @@ function renderFuzzPoint(n: number, fuzz: FuzzResult): string {
   return `${fuzz.status === 'failed' ? 'not ok' : 'ok'} ${name}\n${yamlBlock(diagnostic)}`;
 }
 
+/**
+ * Characters YAML may not carry raw (DEL and the C1 controls are outside its printable set, NEL
+ * reads as a line break to YAML 1.1 parsers) and lone surrogates (not encodable as UTF-8). The yaml
+ * library writes them as they are, so strings holding them are forced into double quotes, where
+ * the `\uXXXX` escape written in their place is read back as the same character.
+ */
+const YAML_UNPRINTABLE = /[\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function doubleQuoteUnprintable(value: unknown): unknown {
+  if (typeof value === 'string') {
+    YAML_UNPRINTABLE.lastIndex = 0;
+    if (!YAML_UNPRINTABLE.test(value)) return value;
+    const node = new Scalar(value);
+    node.type = Scalar.QUOTE_DOUBLE;
+    return node;
+  }
+  if (Array.isArray(value)) return value.map(doubleQuoteUnprintable);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, doubleQuoteUnprintable(v)]));
+  return value;
+}
+
 function yamlBlock(data: Diagnostic): string {
-  const body = stringify(data, { lineWidth: 0 })
+  const body = stringify(doubleQuoteUnprintable(data), { lineWidth: 0 })
+    .replace(YAML_UNPRINTABLE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
     .trimEnd()
     .split('\n')
     .map((l) => `  ${l}`)
