@@ -4,6 +4,7 @@
 // authorization scenarios: the token every request carries and the tokens to be refused.
 import type { AuthorizationServerHandle } from '../mocks/index.js';
 import { resourceUrls, type AuthorizationContext } from '../runner/engine/index.js';
+import { authTokenWords } from '../runner/repro.js';
 import { primaryChallenge } from '../wire/protocol/index.js';
 import { quoteWord } from '../wire/transports/index.js';
 import type { CliOptions } from './program.js';
@@ -66,10 +67,10 @@ export async function startMockAuthorization(opts: AuthFlags): Promise<Authoriza
   return handle;
 }
 
-/** The --auth-* flags again, for reproduce commands (a token as `<redacted>`). */
+/** The --auth-* flags again, for reproduce commands (a token read from $MCP_AUTH, never printed). */
 export function authorizationReproWords(opts: AuthFlags): string[] {
   return [
-    ...(opts.authToken !== undefined ? ['--auth-token', quoteWord('<redacted>')] : []),
+    ...(opts.authToken !== undefined ? authTokenWords() : []),
     ...(opts.authMock !== undefined ? ['--auth-mock', String(opts.authMock)] : []),
     ...(opts.authScope !== undefined ? ['--auth-scope', quoteWord(opts.authScope)] : []),
   ];

@@ -10,7 +10,7 @@ import type { FuzzResult } from '../wire/results/index.js';
 import { fuzzResultOf, fuzzRunResult, writeFuzzReports } from './fuzz-report.js';
 import { quoteWord } from '../wire/transports/index.js';
 import { TransportStartError, type ClientIdentity } from '../wire/protocol/index.js';
-import { httpTargetWords } from '../runner/repro.js';
+import { envWords, httpTargetWords, withCredentialNote } from '../runner/repro.js';
 import { httpTargetSpec } from './http-target.js';
 import { ExitCode } from './exit-codes.js';
 import { DEFAULT_COUNTEREXAMPLE_DIR, DEFAULT_FUZZ_RUNS, type FuzzCliOptions } from './fuzz-program.js';
@@ -33,7 +33,7 @@ function targetWords(target: TargetSpec): string[] {
   if (target.kind !== 'stdio' || target.isDefault) return [];
   const words = ['--server', quoteWord(target.command)];
   if (target.cwd) words.push('--cwd', quoteWord(target.cwd));
-  for (const [k, v] of Object.entries(target.env ?? {})) words.push('--env', quoteWord(`${k}=${v}`));
+  words.push(...envWords(target.env));
   return words;
 }
 
@@ -106,19 +106,21 @@ async function fuzzLiveTarget(settings: FuzzSettings, io: FuzzCommandIo, ctx: Fu
     return undefined;
   }
   const words = targetWords(target);
-  const searchReplay = [
-    'npx',
-    'mcp-conform',
-    'fuzz',
-    ...words,
-    '--revision',
-    outcome.revision,
-    '--seed',
-    String(seed),
-    '--runs',
-    String(settings.runs),
-    ...(settings.skipTool ?? []).flatMap((t) => ['--skip-tool', quoteWord(t)]),
-  ].join(' ');
+  const searchReplay = withCredentialNote(
+    [
+      'npx',
+      'mcp-conform',
+      'fuzz',
+      ...words,
+      '--revision',
+      outcome.revision,
+      '--seed',
+      String(seed),
+      '--runs',
+      String(settings.runs),
+      ...(settings.skipTool ?? []).flatMap((t) => ['--skip-tool', quoteWord(t)]),
+    ].join(' '),
+  );
   let savedTo: string | undefined;
   let replay: string | undefined;
   if (outcome.failure) {
@@ -127,7 +129,7 @@ async function fuzzLiveTarget(settings: FuzzSettings, io: FuzzCommandIo, ctx: Fu
     const file = join(dir, `fuzz-seed-${seed}.yaml`);
     writeFileSync(file, counterexampleYaml(outcome.failure, { seed, revision: outcome.revision, command: searchReplay }));
     savedTo = relative(process.cwd(), file) || file;
-    replay = ['npx', 'mcp-conform', ...words, '--scenario-file', quoteWord(savedTo), '--revision', outcome.revision].join(' ');
+    replay = withCredentialNote(['npx', 'mcp-conform', ...words, '--scenario-file', quoteWord(savedTo), '--revision', outcome.revision].join(' '));
   }
   io.write(
     `${renderFuzzOutcome(outcome, {

@@ -14,6 +14,7 @@ export const STARTS_PROCESSES = [
   'integrations/vitest/vitest-adapter.test.ts',
   'mocks/adapters/stdio.test.ts',
   'mocks/client/mock-client.test.ts',
+  'runner/repro.test.ts',
   'schema/report/index.test.ts',
   'test/public-api.test.ts',
   'wire/transports/http/managed-server.test.ts',
