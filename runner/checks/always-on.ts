@@ -2,6 +2,8 @@
 // well-formedness, response correlation, schema validity of every message, and a clean exit.
 import { compareRevisions, type Revision } from '../../schema/revisions.js';
 import { badMetaKeys } from './meta-key-names.js';
+import { foreignCancellations } from './server-cancellations.js';
+import { streamsWithEventIds } from './sse-event-ids.js';
 import type { CheckResult, CheckStatus, RuleRef } from '../../wire/results/index.js';
 import type { Anomaly, CloseReport, Session } from '../../wire/protocol/index.js';
 
@@ -14,10 +16,15 @@ export const ALWAYS_ON_RULES = {
   schemaValid: 'schema.message.valid',
   exitOnStdinClose: 'transport.stdio.exit-on-stdin-close',
   metaKeyNames: 'schema.meta.key-names',
+  cancelOwnRequestsOnly: 'cancellation.sender.own-requests-only',
+  cancelListenOnly: 'cancellation.server.no-unsolicited-cancel',
+  eventIdUnique: 'transport.http.event-id-unique',
 } as const;
 
 /** The first revision that defines the `_meta` key-name format. */
 const META_KEY_FORMAT_FROM: Revision = '2025-06-18';
+/** From this revision a server may send notifications/cancelled only to end a subscriptions/listen stream. */
+const CANCEL_LISTEN_ONLY_FROM: Revision = '2026-07-28';
 
 export interface MessageValidator {
   /** Violations of the target's message against the revision's schema, as one-line messages with pointers. */
@@ -36,6 +43,8 @@ export interface AlwaysOnInput {
   ruleRef(id: string, revision: Revision): RuleRef;
   /** Whether a rule is in force at the revision; transport findings outside its range are dropped. */
   ruleApplies?(id: string, revision: Revision): boolean;
+  /** The rules the cell's scenario cites: an always-on rule it cites is reported even when nothing could be judged. */
+  citedRules?: readonly string[];
 }
 
 function grade(rule: RuleRef): CheckStatus {
@@ -97,6 +106,23 @@ export function alwaysOnChecks(input: AlwaysOnInput): CheckResult[] {
   }
   for (const [ruleId, list] of wire) make(ruleId, `wire/${ruleId}`, list, '');
 
+  // SSE event ids: the transport reports an id reused across streams of a session (above); where it
+  // reported none, say what was compared, or, in a scenario that asks for it, that nothing was.
+  const eventIdRule = ALWAYS_ON_RULES.eventIdUnique;
+  if (input.transport === 'http' && !wire.has(eventIdRule) && input.ruleApplies?.(eventIdRule, revision)) {
+    const streams = streamsWithEventIds(session.inbound);
+    if (streams.streams >= 2) {
+      make(eventIdRule, 'sse-event-ids', [], `${streams.ids} SSE event ids on ${streams.streams} streams, none used on two streams`);
+    } else if (input.citedRules?.includes(eventIdRule)) {
+      out.push({
+        id: 'always/sse-event-ids',
+        rule: input.ruleRef(eventIdRule, revision),
+        status: 'skipped',
+        message: `messages with SSE event ids came on ${streams.streams === 0 ? 'no stream' : 'one stream only'}: there was nothing to compare across streams`,
+      });
+    }
+  }
+
   if (input.validator) {
     const violations: { seq: number; detail: string; pointer: string }[] = [];
     for (const record of session.inbound) {
@@ -141,6 +167,24 @@ export function alwaysOnChecks(input: AlwaysOnInput): CheckResult[] {
     make(ALWAYS_ON_RULES.metaKeyNames, 'meta-key-names', bad, 'every `_meta` key the target sent is a valid key name', [
       'a `_meta` key is an optional prefix (dot-separated labels, then "/") and a name that starts and ends with a letter or digit',
     ]);
+  }
+
+  // A server cancelling one of our requests, in any scenario (an "acknowledgement" of our own
+  // cancellation, or a request the server gave up on): only the requests it issued are its to cancel.
+  const listenOnly = compareRevisions(revision, CANCEL_LISTEN_ONLY_FROM) >= 0;
+  const cancelRule = listenOnly ? ALWAYS_ON_RULES.cancelListenOnly : ALWAYS_ON_RULES.cancelOwnRequestsOnly;
+  if (!input.ruleApplies || input.ruleApplies(cancelRule, revision)) {
+    make(
+      cancelRule,
+      'server-cancellations',
+      foreignCancellations(session, listenOnly),
+      'no notifications/cancelled from the target named a request of ours in progress',
+      [
+        listenOnly
+          ? 'a server sends notifications/cancelled only to end a subscriptions/listen stream; to refuse or abandon a request, answer it with an error'
+          : 'a cancellation names only a request its sender issued; to refuse or abandon a request of the client, answer it with an error',
+      ],
+    );
   }
 
   if (input.transport === 'stdio' && input.close) {

@@ -272,6 +272,7 @@ export async function executeCell(prepared: PreparedCell, transport: Transport, 
     try {
       always = alwaysOnChecks({
         scenarioId: scenario.id,
+        citedRules: scenario.rules,
         revision,
         transport: cell.transport,
         session,

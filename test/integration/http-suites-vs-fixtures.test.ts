@@ -121,6 +121,8 @@ const ROWS: DefectRow[] = [
   { defect: 'sse-left-open', revision: '2025-03-26', scenario: 'http/request-answer-type', rule: 'transport.http.sse-ends-after-response', status: 'warning' },
   { defect: 'sse-left-open', revision: '2026-07-28', scenario: 'http/request-answer-type', rule: 'transport.http.sse-ends-after-response', status: 'warning' },
   { defect: 'sse-no-priming', revision: '2025-11-25', scenario: 'http/request-answer-type', rule: 'transport.http.sse-priming-event', status: 'warning' },
+  { defect: 'event-ids-per-stream', revision: '2025-03-26', scenario: 'http/event-ids-unique', rule: 'transport.http.event-id-unique', status: 'failed' },
+  { defect: 'event-ids-per-stream', revision: '2025-11-25', scenario: 'http/event-ids-unique', rule: 'transport.http.event-id-unique', status: 'failed' },
 ];
 
 /** Every run is bounded by TIMEOUT_MS per wait unless a test asks for longer. */

@@ -882,6 +882,21 @@ const ROWS: DefectRow[] = [
     rule: 'cancellation.sender.own-requests-only',
     status: 'failed',
   },
+  // Always-on: judged in any scenario where the server names one of our requests in progress.
+  {
+    defect: 'cancels-refused-call',
+    revision: '2025-03-26',
+    scenario: 'tools/call-invalid-arguments',
+    rule: 'cancellation.sender.own-requests-only',
+    status: 'failed',
+  },
+  {
+    defect: 'cancels-refused-call',
+    revision: '2026-07-28',
+    scenario: 'tools/call-invalid-arguments',
+    rule: 'cancellation.server.no-unsolicited-cancel',
+    status: 'failed',
+  },
   { defect: 'log-on-listen', revision: '2026-07-28', scenario: 'logging/not-on-subscription', rule: 'logging.message.not-on-subscription', status: 'failed' },
   {
     defect: 'embedded-resource-undeclared',

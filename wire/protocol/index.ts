@@ -12,3 +12,4 @@ export * from './depth-limit.js';
 export * from './param-headers.js';
 export * from './detached-slice.js';
 export * from './deadline.js';
+export * from './stream-ids.js';

@@ -14,11 +14,14 @@ import {
   type SendOptions,
   type SseEvent,
   type Transport,
+  resumedStream,
+  resumptionStreamId,
 } from '../../protocol/index.js';
 import { HttpTransportBase, type HttpTransportCommon } from './http-transport-base.js';
 import { httpCall, mediaType, readBody, type BodyText } from './http-call.js';
 import { mcpHeaders, messageFacts, wireVersion, type MessageFacts } from './mcp-headers.js';
 import { readSse } from './sse-reader.js';
+import { EventIdLedger } from './event-id-ledger.js';
 import { ToolSchemaBook } from './tool-schemas.js';
 import { waitForPort } from './wait-for-port.js';
 
@@ -46,6 +49,7 @@ const UTF8_RULE = 'transport.messages.utf8';
 const SESSION_ID_RULE = 'transport.http.session-id-visible-ascii';
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 const ACCEPTED_202_RULE = 'transport.http.input-accepted-202';
+const EVENT_ID_RULE = 'transport.http.event-id-unique';
 
 export class StreamableHttpTransport extends HttpTransportBase implements Transport, HttpCapable {
   readonly kind = 'http' as const;
@@ -60,6 +64,10 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
   /** POSTs of messages without a request whose answer has not come yet (delivered()). */
   private readonly unanswered = new Set<Promise<unknown>>();
   private readonly toolSchemas: ToolSchemaBook;
+  /** Every SSE event id of the transport's streams, by session, to notice one reused across streams. */
+  private readonly eventIds = new EventIdLedger();
+  /** The session each stream the transport reads belongs to ('' when the server keeps none). */
+  private readonly streamSessions = new Map<string, string>();
 
   constructor(private readonly options: StreamableHttpOptions) {
     super(options, 'http', 16);
@@ -219,6 +227,8 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     }
     const status = exchange.status ?? 0;
     const sessionId = exchange.responseHeaders['mcp-session-id'];
+    // An initialize's stream belongs to the session its answer opens; any other to the one it names.
+    this.streamSessions.set(streamId, headers['mcp-session-id'] ?? (isInitialize ? sessionId : undefined) ?? '');
     if (isInitialize && status >= 200 && status < 300 && sessionId !== undefined) {
       this.sessionId = sessionId;
       if (!VISIBLE_ASCII.test(sessionId)) {
@@ -328,7 +338,10 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
       signal,
       onInvalidUtf8: () => this.emit({ kind: 'violation', rule: UTF8_RULE, detail: `the event stream ${streamId} is not valid UTF-8` }),
       onEvent: (event) => {
-        if (event.id !== undefined) lastId = event.id;
+        if (event.id !== undefined) {
+          lastId = event.id;
+          this.noteEventId(streamId, event.id);
+        }
         // An event with empty data primes the stream with an id (2025-11-25) and carries no message.
         if (event.data.trim() === '') return;
         const json = parseJson(event.data);
@@ -356,7 +369,7 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
         'GET',
         headers,
         undefined,
-        `${streamId}-resume-${attempt + 1}`,
+        resumptionStreamId(streamId, attempt + 1),
         this.timeoutMs,
         this.aborter.signal,
       );
@@ -376,6 +389,7 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     this.track(
       (async () => {
         const headers = { ...this.baseHeaders(true), ...this.versionHeaders(), accept: 'text/event-stream' };
+        this.streamSessions.set(streamId, this.sessionId ?? '');
         const { exchange, response } = await this.exchangeOnce('GET', headers, undefined, streamId, this.timeoutMs, this.aborter.signal);
         if (!response) return;
         // 405 means "no GET stream here", which the spec allows; anything but SSE is just drained.
@@ -388,6 +402,19 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
         );
       })(),
     );
+  }
+
+  /** Reports an SSE event id that another stream of the same session already used. */
+  private noteEventId(streamId: string, eventId: string): void {
+    const session = this.streamSessions.get(resumedStream(streamId));
+    if (session === undefined) return;
+    const reused = this.eventIds.note(session, streamId, eventId);
+    if (!reused) return;
+    this.emit({
+      kind: 'violation',
+      rule: EVENT_ID_RULE,
+      detail: `the SSE event id ${JSON.stringify(reused.eventId)} came on ${reused.stream} after ${reused.firstStream} of the same ${session === '' ? 'client (no session)' : 'session'} had used it; event ids are unique across all streams of a session`,
+    });
   }
 
   /** Issues one request, records the exchange, and hands back the response (body unread). */
