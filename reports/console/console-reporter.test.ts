@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReporter, type ReporterOptions } from '../index.js';
 import { baselineRun, captureOutput, fixtureRun, greenRun, interruptedRun, repeatedRun, strictRun, unavailableRun } from '../test-fixtures.js';
-import type { RunResult } from '../../wire/results/index.js';
+import { summarise, type RunResult, type ScenarioResult } from '../../wire/results/index.js';
 import { CLEAR_LINE } from './progress-line.js';
 
 function consoleOutput(run: RunResult, options: Omit<ReporterOptions, 'stream'> = {}, stream: { isTTY?: boolean; columns?: number } = {}) {
@@ -29,7 +29,11 @@ describe('console reporter', () => {
     expect(out).toContain('✓ lifecycle/ping [2025-06-18] 12ms\n');
     expect(out).toContain('✗ lifecycle/initialize-echoes-version [2025-06-18] 48ms (2 failed checks)\n');
     expect(out).toContain('! tools/call-invalid-arguments [2025-06-18] 25ms (1 warning)\n');
-    expect(out).toContain('- tools/list-pagination [2025-06-18] (skipped: the target lists all its tools in one page)\n');
+    // A skipped cell gets no line of its own in a log: the end of the run groups them by reason.
+    expect(out).not.toContain('- tools/list-pagination [2025-06-18] (skipped');
+    expect(await consoleOutput(fixtureRun(), { verbose: true })).toContain(
+      '- tools/list-pagination [2025-06-18] (skipped: the target lists all its tools in one page)\n',
+    );
     expect(out).toContain('E tools/call-echo [2025-11-25] 1.00s (errored: the target exited with code 1 before answering tools/call (id 2))\n');
     expect(out).toContain('✓ lifecycle/ping [2025-11-25] (http) 9ms\n');
   });
@@ -56,9 +60,23 @@ describe('console reporter', () => {
 
   it('summarises skipped cells by reason, and lists them one by one when verbose', async () => {
     const quiet = await consoleOutput(fixtureRun());
-    expect(quiet).toContain('Skipped (3 cells)\n  2 × the target lists all its tools in one page\n  1 × revision 2025-11-25');
+    expect(quiet).toContain('Skipped (3 cells)\n  2 × the target lists all its tools in one page — tools/list-pagination\n  1 × revision 2025-11-25');
     const verbose = await consoleOutput(fixtureRun(), { verbose: true });
     expect(verbose).toContain('  - tools/list-pagination [2025-11-25]: the target lists all its tools in one page');
+  });
+
+  it("groups a long run's skipped cells into one line per reason, over revisions, naming the scenarios compactly", async () => {
+    const run = manySkipped();
+    const out = await consoleOutput(run);
+    await expect(out).toMatchFileSnapshot('__snapshots__/console-skipped.txt');
+    expect(out).not.toContain('(skipped:');
+    const section = out.slice(out.indexOf('Skipped (29 cells)'));
+    expect(section).toContain(
+      '  24 × not applicable to revision 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25 (scenario covers >=2026-07-28) — 6 scenarios in caching (3), negotiation (2), tools (1)\n',
+    );
+    expect(section).toContain('   2 × the target does not advertise the `prompts` capability — prompts/get\n');
+    const verbose = await consoleOutput(run, { verbose: true });
+    expect(verbose.match(/\(skipped: /g)).toHaveLength(29);
   });
 
   it('shows passed checks when verbose', async () => {
@@ -155,3 +173,30 @@ describe('console reporter', () => {
     expect(out).toContain('… and 4 cells whose only findings are repeated ones (below)');
   });
 });
+
+/** The fixture run with many more skipped cells, as a full run of every revision has them. */
+function manySkipped(): RunResult {
+  const base = fixtureRun();
+  const template = base.scenarios.find((c) => c.status === 'skipped')!;
+  const skip = (id: string, revision: ScenarioResult['revision'], skipReason: string): ScenarioResult => ({
+    ...structuredClone(template),
+    id,
+    area: id.split('/')[0]!,
+    title: id,
+    revision,
+    skipReason,
+  });
+  const modern = ['caching/hints', 'caching/scope', 'caching/ttl', 'negotiation/discover', 'negotiation/missing-meta', 'tools/list-deterministic'];
+  const scenarios = [
+    ...base.scenarios.filter((c) => c.status !== 'skipped'),
+    ...(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const).flatMap((rev) =>
+      modern.map((id) => skip(id, rev, `not applicable to revision ${rev} (scenario covers >=2026-07-28)`)),
+    ),
+    skip('prompts/get', '2025-06-18', 'the target does not advertise the `prompts` capability'),
+    skip('prompts/get', '2025-11-25', 'the target does not advertise the `prompts` capability'),
+    skip('tools/call-embedded', '2025-06-18', "none of the target's 9 tools matches { name: a string matching /[Ee]mbed/ }"),
+    skip('tools/list-pagination', '2025-06-18', 'the target lists all its tools in one page'),
+    skip('tools/list-pagination', '2025-11-25', 'the target lists all its tools in one page'),
+  ];
+  return { ...base, planned: scenarios.length, scenarios, summary: summarise(scenarios, 1230) };
+}

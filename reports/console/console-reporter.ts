@@ -57,8 +57,9 @@ export class ConsoleReporter implements Reporter {
     this.planned = progress.planned;
     this.counts[result.status] += 1;
     this.running.delete(cellLabel(result));
-    // On a terminal only what needs attention scrolls past the progress line; in logs every cell does.
-    if (!this.live || this.verbose || needsExplaining(result)) {
+    // On a terminal only what needs attention scrolls past the progress line; in logs every cell
+    // does, except skipped ones, which the end of the run groups by reason (all of them when verbose).
+    if (this.verbose || needsExplaining(result) || (!this.live && result.status !== 'skipped')) {
       this.print([renderCellLine(result, this.style), ...(this.verbose ? renderCheckLines(result.checks, this.style) : [])]);
       this.cellLinesPrinted = true;
     }

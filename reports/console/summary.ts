@@ -39,21 +39,57 @@ export function renderAreaSummary(cells: readonly ScenarioResult[], style: Style
   return lines;
 }
 
-/** Skipped cells by reason with a count, most frequent first; verbose lists every cell. */
+/**
+ * Skipped cells by reason, one line per reason with its count and, compactly, the scenarios it
+ * covers; most frequent first. A reason that names the cell's own revision ("not applicable to
+ * revision 2024-11-05 …") is one group over all its revisions, listed. Verbose lists every cell.
+ */
 export function renderSkipped(cells: readonly ScenarioResult[], style: Style, verbose: boolean): string[] {
   const skipped = cells.filter((c) => c.status === 'skipped');
   if (skipped.length === 0) return [];
   const head = style.bold(`Skipped (${plural(skipped.length, 'cell')})`);
   if (verbose) return [head, ...skipped.map((c) => `  ${style.mark('skipped')} ${cellLabel(c)}: ${printable(c.skipReason ?? 'no reason given')}`)];
-  const byReason = new Map<string, number>();
+  const groups = new Map<string, { revisions: string[]; cells: ScenarioResult[] }>();
   for (const c of skipped) {
     const reason = c.skipReason ?? 'no reason given';
-    byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
+    const key = reason.includes(c.revision) ? reason.split(c.revision).join(REVISION_SLOT) : reason;
+    const group = groups.get(key) ?? { revisions: [], cells: [] };
+    if (!group.revisions.includes(c.revision)) group.revisions.push(c.revision);
+    group.cells.push(c);
+    groups.set(key, group);
   }
   // Stable sort keeps first-seen order among equal counts.
-  const rows = [...byReason].sort((a, b) => b[1] - a[1]);
-  const width = Math.max(...rows.map(([, n]) => String(n).length));
-  return [head, ...rows.map(([reason, n]) => `  ${String(n).padStart(width)} × ${printable(reason)}`)];
+  const rows = [...groups].sort((a, b) => b[1].cells.length - a[1].cells.length);
+  const width = Math.max(...rows.map(([, g]) => String(g.cells.length).length));
+  return [
+    head,
+    ...rows.map(([key, g]) => {
+      const reason = key.split(REVISION_SLOT).join([...g.revisions].sort().join(', '));
+      return `  ${String(g.cells.length).padStart(width)} × ${printable(reason)} ${style.dim(`— ${whichScenarios(g.cells)}`)}`;
+    }),
+  ];
+}
+
+/** Stands for the cell's revision in a grouped skip reason; a character no reason contains. */
+const REVISION_SLOT = '\u0000';
+
+/** Scenario ids named in a skipped group before the group is told by area instead. */
+const SKIPPED_SCENARIOS_SHOWN = 3;
+const SKIPPED_AREAS_SHOWN = 4;
+
+/** `tools/a, tools/b` for a few scenarios; `12 scenarios in tools (8), prompts (4)` for many. */
+function whichScenarios(cells: readonly ScenarioResult[]): string {
+  const ids = [...new Set(cells.map((c) => c.id))];
+  if (ids.length <= SKIPPED_SCENARIOS_SHOWN) return ids.join(', ');
+  const areas = new Map<string, number>();
+  for (const id of ids) {
+    const area = cells.find((c) => c.id === id)!.area;
+    areas.set(area, (areas.get(area) ?? 0) + 1);
+  }
+  const named = [...areas].sort((a, b) => b[1] - a[1]);
+  const shown = named.slice(0, SKIPPED_AREAS_SHOWN).map(([area, n]) => `${area} (${n})`);
+  const more = named.length > SKIPPED_AREAS_SHOWN ? ` and ${plural(named.length - SKIPPED_AREAS_SHOWN, 'more area')}` : '';
+  return `${ids.length} scenarios in ${shown.join(', ')}${more}`;
 }
 
 /** How many cells of a repeated finding a recap line names before "and N more". */
