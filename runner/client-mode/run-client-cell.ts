@@ -212,9 +212,19 @@ function attemptedEnterpriseManaged(auth: AuthFacts | undefined): boolean {
 /** Whether the client did anything OAuth asks of it, beyond being answered 401 at the MCP endpoint. */
 function attemptedAuthorization(auth: AuthFacts | undefined): boolean {
   if (!auth) return false;
-  // Any path of the protected resource but the endpoint is its metadata (the `header` setup serves it outside /.well-known/).
-  const endpointPath = new URL(auth.endpoint).pathname;
-  return auth.requests.some(({ r }) => r.to === 'authorization-server' || r.path !== endpointPath || r.headers.authorization !== undefined);
+  const endpoint = new URL(auth.endpoint);
+  return auth.requests.some(({ r }) => {
+    if (r.headers.authorization !== undefined || r.to === 'identity-provider') return true;
+    // An authorization server on an origin of its own is reached only through OAuth discovery.
+    if (r.to === 'authorization-server' && r.issuer !== undefined && new URL(r.issuer).origin !== endpoint.origin) return true;
+    // On the MCP server's own origin, a request is OAuth when it looks for a well-known document, or
+    // when the mock served it as OAuth (the metadata where the `header` setup puts it outside
+    // /.well-known/, the 2025-03-26 default endpoints). Any other path is not: a client that takes
+    // the 401 for a legacy server and tries the HTTP+SSE transport (GET /sse, answered 404) is
+    // following the transports page's backwards-compatibility advice, not attempting OAuth.
+    if (r.path === endpoint.pathname) return false;
+    return r.path.startsWith('/.well-known/') || r.status !== 404;
+  });
 }
 
 /**

@@ -220,13 +220,22 @@ describe('mcp-conform --client', () => {
 
   it('without --auth, a client that does not attempt OAuth is skipped with that reason; one that does is judged', async () => {
     const scenario = { scenario: 'client/auth-authorization-code', revision: '2025-11-25' };
-    const [none, noneAsked, broken] = await Promise.all([
+    const [none, noneAsked, broken, fallback, fallback2025] = await Promise.all([
       runClient(`node ${MINI} --defect no-oauth {url}`, scenario),
       runClient(`node ${MINI} --defect no-oauth {url}`, { ...scenario, auth: true }),
       runClient(`node ${MINI} --defect auth-no-pkce {url}`, scenario),
+      // A fallback to the legacy HTTP+SSE transport (GET of the URL, then GET /sse answered 404) is
+      // not an OAuth attempt, also where the authorization server shares the MCP server's origin.
+      runClient(`node ${MINI} --defect no-oauth-sse-fallback {url}`, scenario),
+      runClient(`node ${MINI} --defect no-oauth-sse-fallback {url}`, { scenario: 'client/auth-2025-03-26-default-endpoints', revision: '2025-03-26' }),
     ]);
     expect(none.report.scenarios.every(authNotAttempted)).toBe(true);
     expect(none.code).toBe(0);
+    for (const run of [fallback, fallback2025]) {
+      expect(run.report.scenarios.map((s) => s.id)).toHaveLength(1);
+      expect(run.report.scenarios.every(authNotAttempted)).toBe(true);
+      expect(run.code).toBe(0);
+    }
     // --auth judges it anyway: it never fetched the metadata it was pointed to.
     expect(noneAsked.report.scenarios[0]?.checks.find((c) => c.rule === 'client.auth.resource-metadata-from-header')?.status).toBe('failed');
     expect(broken.report.scenarios[0]?.checks.find((c) => c.rule === 'client.auth.pkce')?.status).toBe('failed');
