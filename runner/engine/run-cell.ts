@@ -205,6 +205,8 @@ export async function executeCell(prepared: PreparedCell, transport: Transport, 
     vars,
     labels: new Map(),
     consumed: new Set(),
+    unobserved: new Map(),
+    withheld: new Map(),
     // A scenario's timeoutMs lengthens the run's bound for its slow waits; it never shortens a larger --timeout.
     timeoutMs: Math.max(scenario.timeoutMs ?? 0, env.timeoutMs),
     seed: env.seed,

@@ -4,7 +4,7 @@ export { matchPattern, type MatchContext, type MatchOutcome } from './match-patt
 export { describePattern } from './describe-pattern.js';
 export { evaluate } from './evaluate.js';
 export { getPointer } from './json-pointer.js';
-export { getPath } from './var-path.js';
+export { getPath, splitPath } from './var-path.js';
 export { validArgsFor } from './valid-args.js';
 export { isPlainObject, jsonEqual, renderValue } from './json-values.js';
 export { RegexTimeoutError } from './compile-regex.js';

@@ -41,6 +41,10 @@ export interface StepContext {
   labels: Map<string, PendingRequest>;
   /** Notifications already claimed by an expectNotification step (by transcript seq). */
   consumed: Set<number>;
+  /** Variables a refused request would have captured, each with what was observed instead. */
+  unobserved: Map<string, string>;
+  /** Labels whose request was not sent because it needed an unobserved variable, with why. */
+  withheld: Map<string, string>;
   /** The default bound for waits in this cell. */
   timeoutMs: number;
   seed: number;
@@ -176,12 +180,15 @@ export function recordUnanswered(ctx: StepContext, step: Step & CheckOptions, en
     timedOut.set(recordCheck(ctx, step, { ...missing, evidence }), { entry, ...(barrier ? { barrier } : {}) });
     return;
   }
+  // The finding is the silence, but the scenario's own rule stays visible: the answer was to show it.
+  const own = step.rule ?? ctx.scenario.rules[0];
+  const unjudged = own !== undefined && own !== REQUEST_ANSWERED_RULE ? ` (so \`${own}\`, which the answer was to show, could not be judged)` : '';
   const unanswered = recordCheck(
     ctx,
     { ...step, rule: REQUEST_ANSWERED_RULE, message: undefined },
     {
       status: 'violated',
-      message: `${what} ${barrier ? `by the time \`${barrier.method}\`, sent after it, was answered` : `within ${ms} ms`}: a request must be answered`,
+      message: `${what} ${barrier ? `by the time \`${barrier.method}\`, sent after it, was answered` : `within ${ms} ms`}: a request must be answered${unjudged}`,
       evidence: barrier?.responseSeq !== undefined ? [entry.sentSeq, barrier.responseSeq] : [entry.sentSeq],
     },
   );

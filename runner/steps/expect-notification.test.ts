@@ -14,6 +14,8 @@ function context(notifications: { seq: number; message: { method: string; params
     vars: {},
     labels: new Map(),
     consumed: new Set(),
+    unobserved: new Map(),
+    withheld: new Map(),
     checks: [],
     seed: 1,
     timeoutMs: 50,

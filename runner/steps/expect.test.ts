@@ -55,6 +55,8 @@ function context(peer: OrderedPeer, timeoutMs = LONG): StepContext {
     vars: {},
     labels: new Map(),
     consumed: new Set(),
+    unobserved: new Map(),
+    withheld: new Map(),
     checks: [],
     seed: 1,
     timeoutMs,

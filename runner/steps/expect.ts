@@ -5,6 +5,7 @@ import { detachedSlice, isErrorResponse, type JsonRpcResponse, type PendingReque
 import type { ExpectStep, ResponseExpectation } from '../suite-loader/types.js';
 import { boundFor, labelled, matchContext, recordCheck, recordUnanswered, type StepContext } from './context.js';
 import { awaitFirstAnswer, firstAnswerWaitMs } from './first-answer.js';
+import { markUnobserved } from './preconditions.js';
 
 export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<void> {
   const entry = labelled(ctx, step, step.label);
@@ -36,6 +37,14 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
   if (alternatives.length === 0) {
     recordCheck(ctx, step, { status: 'passed', message: `\`${entry.method}\` was answered`, evidence });
     capture(ctx, step, response);
+    return;
+  }
+  const refusal = refusalReading(ctx, step, alternatives, response);
+  if (refusal !== undefined) {
+    // Nothing this check judges came back: the precondition of the check did not hold. Steps that
+    // would use what this answer was to give (its captures) are skipped for the same reason.
+    recordCheck(ctx, step, { status: 'skipped', message: refusal, evidence });
+    markUnobserved(ctx, step.capture, refusal);
     return;
   }
   const outcomes = alternatives.map((alt) => judge(ctx, alt, response));
@@ -84,6 +93,29 @@ async function responseBefore(ctx: StepContext, entry: PendingRequest, barrier: 
   if (entry.response !== undefined || barrier.response !== undefined) return entry.response;
   // The barrier could not be delivered or went unanswered: only the bound can end the wait.
   return ctx.session.response(entry, ms, ctx.signal);
+}
+
+/**
+ * When every expected outcome is a result and an error came back, the request was refused. Unless
+ * the step says the cited rule requires a result (`refusal: breaks-rule`, or a pattern of the errors
+ * that break it), that is not a violation: the server may refuse a request for its own reasons (a
+ * tool that needs the network, a backend that is down; basic/errors lists server errors among the
+ * protocol errors), and nothing whose shape the rule governs was sent. Returns the skip reason, or
+ * undefined when the answer is to be judged.
+ */
+function refusalReading(ctx: StepContext, step: ExpectStep, alternatives: ResponseExpectation[], response: JsonRpcResponse): string | undefined {
+  if (!isErrorResponse(response) || !alternatives.every((alt) => 'result' in alt)) return undefined;
+  if (step.refusal === 'breaks-rule') return undefined;
+  if (step.refusal !== undefined && matchPattern(step.refusal, response.error, matchContext(ctx)).ok) return undefined;
+  const entry = labelled(ctx, step, step.label);
+  const { code, message } = response.error;
+  const refused = `\`${entry.method}\` was refused with error ${code} ${JSON.stringify(clip(String(message), 120))}`;
+  const why = step.refusal === undefined ? '' : ` (only an error matching ${describePattern(step.refusal)} would break the rule)`;
+  const hint =
+    entry.method === 'tools/call'
+      ? '; a tool may refuse for its own reasons (one that needs the network, or checks more than its input schema says): choose a tool and arguments that work here with --tool and --tool-args'
+      : '';
+  return `${refused}: no result came back, so there is nothing for this check to judge${why}${hint}`;
 }
 
 function expectationOf(step: ExpectStep): ResponseExpectation[] {

@@ -1,7 +1,8 @@
 // Public surface of the step executors: one function per step kind, dispatched by `kind`.
 import type { Step } from '../suite-loader/types.js';
 import { RegexTimeoutError } from '../matchers/index.js';
-import { StepError } from './context.js';
+import { recordCheck, StepError } from './context.js';
+import { judges, markNotProduced, unmetPrecondition } from './preconditions.js';
 import { runCancel } from './cancel.js';
 import { runCheck } from './check.js';
 import { runCloseInput, type Closer } from './close-input.js';
@@ -21,6 +22,14 @@ import { runSet } from './set.js';
 export type ExecutionContext = StepContext & { closer: Closer };
 
 export async function runStep(ctx: ExecutionContext, step: Step): Promise<void> {
+  // A step that needs what a refused request would have given is not run: a judging step records
+  // a skipped check saying what happened, and whatever the step would have produced is marked too.
+  const unmet = unmetPrecondition(ctx, step);
+  if (unmet !== undefined) {
+    if (judges(step)) recordCheck(ctx, step as Parameters<typeof recordCheck>[1], { status: 'skipped', message: unmet });
+    markNotProduced(ctx, step, unmet);
+    return;
+  }
   try {
     await dispatch(ctx, step);
   } catch (err) {

@@ -60,7 +60,7 @@ function toStep(n: RawMap, pointer: string, path: string, source: YamlSource): S
     case 'handshake':
       return { kind, ...base, ...pick(n, ['as', 'protocolVersion']) };
     case 'expect':
-      return { kind, label: n.expect as string, ...base, ...pick(n, ['result', 'error', 'oneOf', 'within', 'until', 'capture']), ...checks };
+      return { kind, label: n.expect as string, ...base, ...pick(n, ['result', 'error', 'oneOf', 'within', 'until', 'capture', 'refusal']), ...checks };
     case 'expectNoResponse':
       return { kind, label: n.expectNoResponse as string, until: n.until as string, ...base, ...checks };
     case 'expectNotification':

@@ -85,6 +85,12 @@ export interface ExpectStep extends StepBase, CheckOptions {
   /** Stdio: a request sent later whose answer ends the wait (the response is then judged missing). */
   until?: string;
   capture?: Record<string, string>;
+  /**
+   * What an error answer means when every alternative expects a result: absent, the check is
+   * skipped (the request was refused, so nothing it judges came back); `breaks-rule`, any error
+   * breaks the rule; a pattern, only an error matching it does.
+   */
+  refusal?: 'breaks-rule' | Record<string, unknown>;
 }
 export interface ExpectNoResponseStep extends StepBase, CheckOptions {
   kind: 'expectNoResponse';

@@ -379,7 +379,7 @@ const ROWS: DefectRow[] = [
   // prompts
   { defect: 'prompt-argument-no-name', revision: '2025-06-18', scenario: 'prompts/list-well-formed', rule: 'prompts.list.result', status: 'failed' },
   { defect: 'prompt-bad-role', revision: '2024-11-05', scenario: 'prompts/get-without-arguments', rule: 'prompts.get.result', status: 'failed' },
-  { defect: 'prompt-rejects-arguments', revision: '2026-07-28', scenario: 'prompts/get-with-arguments', rule: 'prompts.get.result', status: 'failed' },
+  { defect: 'prompt-bad-role', revision: '2026-07-28', scenario: 'prompts/get-with-arguments', rule: 'prompts.get.result', status: 'failed' },
   {
     defect: 'missing-argument-accepted',
     revision: '2025-11-25',
