@@ -304,11 +304,13 @@ export async function executeCell(prepared: PreparedCell, transport: Transport, 
         stderr: session.stderr,
         durationMs,
       });
-    } else if (status === 'passed' && checks.length > 0 && checks.every((c) => c.status === 'skipped')) {
-      // Every check of the scenario found nothing to judge (e.g. `judgeIf`): skipped, not passed.
+    } else if (status === 'passed' && checks.length > 0 && checks.every((c) => c.status === 'skipped' || c.status === 'info')) {
+      // Every check of the scenario found nothing to judge (e.g. `judgeIf`, a refused request) or
+      // only recorded what it saw (an expect that captures): skipped, not passed.
+      const skipped = checks.find((c) => c.status === 'skipped');
       return prepared.finish({
         status: 'skipped',
-        skipReason: checks[0]!.message,
+        skipReason: skipped?.message ?? `nothing was judged: ${checks.map((c) => c.message).join('; ')}, and no step that judges a rule of this scenario applied`,
         checks: all,
         transcript: session.transcript,
         stderr: session.stderr,

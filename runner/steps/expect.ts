@@ -35,7 +35,15 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
   const evidence = [entry.sentSeq, entry.responseSeq ?? ctx.session.lastSeq];
   const alternatives: ResponseExpectation[] = step.oneOf ?? expectationOf(step);
   if (alternatives.length === 0) {
-    recordCheck(ctx, step, { status: 'passed', message: `\`${entry.method}\` was answered`, evidence });
+    // An expect that only captures judges nothing but that an answer came (silence is judged
+    // above): what it captured is recorded as an observation, so a cell whose later steps never
+    // ran for want of it (a tool that asked for no input) is not passed on this alone.
+    const capturing = step.capture !== undefined && step.rule === undefined;
+    recordCheck(ctx, step, {
+      status: capturing ? 'info' : 'passed',
+      message: `\`${entry.method}\` was answered${capturing ? ` (${describeCaptures(step.capture!, response)})` : ''}`,
+      evidence,
+    });
     capture(ctx, step, response);
     return;
   }
@@ -145,6 +153,13 @@ export function capture(ctx: StepContext, step: { capture?: Record<string, strin
     if (found.found) ctx.vars[name] = found.value;
     else delete ctx.vars[name];
   }
+}
+
+/** "asked: set, state: not in the answer": what an expect that only captures found. */
+function describeCaptures(captures: Record<string, string>, message: unknown): string {
+  return Object.entries(captures)
+    .map(([name, pointer]) => `${name}: ${getPointer(message, pointer).found ? 'captured' : `no ${pointer} in the answer`}`)
+    .join(', ');
 }
 
 function describeExpectation(alt: ResponseExpectation): string {

@@ -144,3 +144,18 @@ describe('referencedVariables', () => {
     expect([...names].sort()).toEqual(['n', 'other', 'task', 'tool']);
   });
 });
+
+describe('an expect that only captures', () => {
+  it('records what it found as info, not a pass of the scenario rule it judged nothing of', async () => {
+    const ctx = context(new RefusingPeer(NETWORK));
+    await run(ctx, [call, { kind: 'expect', path: '1', sourceLine: 2, label: 'call', capture: { asked: '/result/inputRequests' } }]);
+    expect(ctx.checks).toMatchObject([{ status: 'info', rule: { id: 'tools.call.result-content' } }]);
+    expect(ctx.checks[0]!.message).toBe('`tools/call` was answered (asked: no /result/inputRequests in the answer)');
+  });
+
+  it('passes as before when it names the rule it judges (an answer came)', async () => {
+    const ctx = context(new RefusingPeer(NETWORK));
+    await run(ctx, [call, { kind: 'expect', path: '1', sourceLine: 2, label: 'call', rule: 'jsonrpc.request.answered', capture: { c: '/result/content' } }]);
+    expect(ctx.checks).toMatchObject([{ status: 'passed', rule: { id: 'jsonrpc.request.answered' } }]);
+  });
+});
