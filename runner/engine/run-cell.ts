@@ -310,7 +310,8 @@ export async function executeCell(prepared: PreparedCell, transport: Transport, 
       const skipped = checks.find((c) => c.status === 'skipped');
       return prepared.finish({
         status: 'skipped',
-        skipReason: skipped?.message ?? `nothing was judged: ${checks.map((c) => c.message).join('; ')}, and no step that judges a rule of this scenario applied`,
+        skipReason:
+          skipped?.message ?? `nothing was judged: ${checks.map((c) => c.message).join('; ')}, and no step that judges a rule of this scenario applied`,
         checks: all,
         transcript: session.transcript,
         stderr: session.stderr,
