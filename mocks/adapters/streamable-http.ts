@@ -3,7 +3,7 @@
 // this module only translates node:http to fetch Request/Response and back, streaming both bodies,
 // and mounts the 2024-11-05 HTTP+SSE transport beside it on request.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { MockServer } from '../core/index.js';
 import { createMcpFetchHandler, type FetchHandlerObserver } from './fetch-http.js';
 import { readBodyText } from './http-wire.js';
@@ -30,6 +30,8 @@ export interface HttpObserver extends Omit<FetchHandlerObserver, 'requestBody'> 
   request?(req: IncomingMessage, res: ServerResponse): void;
   /** The body of a POST, as read. */
   requestBody?(req: IncomingMessage, text: string): void;
+  /** Every TCP connection accepted, before any request on it is parsed. */
+  connection?(socket: Socket): void;
 }
 
 export interface StreamableHttpServerHandle {
@@ -86,6 +88,7 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
     httpServer.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   port = (httpServer.address() as AddressInfo).port;
+  if (observer?.connection) httpServer.on('connection', (socket: Socket) => observer.connection?.(socket));
   endpoint = createMcpFetchHandler(server, {
     allowedOrigins: ownOrigins(),
     maxBodyBytes: maxBody,

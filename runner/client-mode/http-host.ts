@@ -4,6 +4,7 @@
 // server's observer records the HTTP side (methods, headers, statuses, dropped streams, ended
 // sessions) for the HTTP-level expectations.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { serveStreamableHttp, type MockServer, type StreamableHttpServerHandle } from '../../mocks/index.js';
 import type { ClientHost, HttpFacts, HttpRequestRecord, RecordedLine, Recorder } from './host-facts.js';
 import { startDeadline } from '../../wire/protocol/index.js';
@@ -13,7 +14,7 @@ const JUDGED_HEADERS = new Set(['accept', 'mcp-session-id', 'mcp-protocol-versio
 
 export type { HttpFacts, HttpRequestRecord } from './host-facts.js';
 
-/** Longest wait at close for request bodies still arriving. */
+/** Longest wait at close for connections and request bodies still arriving. */
 const SETTLE_MS = 1000;
 
 export class HttpClientHost implements ClientHost {
@@ -27,7 +28,9 @@ export class HttpClientHost implements ClientHost {
   private handle: StreamableHttpServerHandle | undefined;
   /** POSTs whose body is not yet with the mock; `close` waits for them (bounded). */
   private readonly reading = new Set<IncomingMessage>();
-  private onBodyRead: (() => void) | undefined;
+  /** Connections the client has not ended yet: what it wrote on them may still be unread. */
+  private readonly open = new Set<Socket>();
+  private onSettled: (() => void) | undefined;
 
   constructor(
     private readonly mock: MockServer,
@@ -54,6 +57,14 @@ export class HttpClientHost implements ClientHost {
       port: 0,
       observer: {
         request: (req, res) => this.onRequest(req, res),
+        connection: (socket) => {
+          this.open.add(socket);
+          const ended = () => {
+            if (this.open.delete(socket)) this.onSettled?.();
+          };
+          socket.once('end', ended);
+          socket.once('close', ended);
+        },
         requestBody: (req, text) => {
           // Called before the mock receives the body; the mock handles it in the same turn.
           queueMicrotask(() => this.bodyDone(req));
@@ -86,35 +97,44 @@ export class HttpClientHost implements ClientHost {
     return Math.max(this.connections.size, this.http.requests.length > 0 ? 1 : 0);
   }
 
+  /** Called once the client has exited (or been stopped): judges nothing sent before that is lost. */
   async close(): Promise<void> {
-    await this.bodiesRead(SETTLE_MS);
+    await this.settled(SETTLE_MS);
     this.unhook();
     await this.handle?.close();
     this.mock.close();
   }
 
   /**
-   * Resolves once every request body that started arriving has been read and handed to the mock
-   * (or its request ended without one), or after `maxMs`: a POST still in flight as the client
-   * exits (a cancellation sent just before) is judged, not cut off by closing the server.
+   * Resolves once everything the client wrote before it went away is with the mock, or after
+   * `maxMs`: every connection it opened is accepted and ended (its requests parsed), and every
+   * request body that started arriving has been read and handed to the mock (or its request ended
+   * without one). A POST still in flight as the client exits (the cancellation of a call it gave up
+   * on, on a connection of its own) is judged, not cut off by closing the server. The client is
+   * gone by now, so its connections end promptly; one it left to a surviving child holds only `maxMs`.
    */
-  private bodiesRead(maxMs: number): Promise<void> {
-    if (this.reading.size === 0) return Promise.resolve();
-    return new Promise((resolve) => {
+  private async settled(maxMs: number): Promise<void> {
+    // Connections still in the listen backlog, and bytes not yet read, are the event loop's next
+    // turns: two check phases have a poll phase between them, where they are accepted and read.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const quiet = () => this.open.size === 0 && this.reading.size === 0;
+    if (quiet()) return;
+    await new Promise<void>((resolve) => {
       const cancelDeadline = startDeadline(maxMs, done);
-      const check = () => {
-        if (this.reading.size === 0) done();
-      };
       function done(): void {
         cancelDeadline();
         resolve();
       }
-      this.onBodyRead = check;
+      this.onSettled = () => {
+        if (quiet()) done();
+      };
     });
+    this.onSettled = undefined;
   }
 
   private bodyDone(req: IncomingMessage): void {
-    if (this.reading.delete(req)) this.onBodyRead?.();
+    if (this.reading.delete(req)) this.onSettled?.();
   }
 
   private now(): number {
