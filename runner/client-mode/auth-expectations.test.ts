@@ -65,8 +65,51 @@ describe('step-up-scope-union (2026-07-28)', () => {
   });
 
   it('skips a client that never authorizes again: the missing step-up is client/auth-step-up’s finding', () => {
-    expect(judge([authorized, redeemed, refused])).toMatchObject({ status: 'skipped', message: expect.stringMatching(/client\/auth-step-up/) });
+    const carriedOn: Step = { ...refused, headers: { authorization: 'Bearer old' } };
+    const refusedWithToken: Step = { ...refused, headers: { authorization: 'Bearer old' } };
+    expect(judge([authorized, redeemed, refusedWithToken, carriedOn])).toMatchObject({
+      status: 'skipped',
+      message: expect.stringMatching(/client\/auth-step-up/),
+    });
     // The step-up duty itself still reports it.
-    expect(judgeAuthDuty('step-up', factsOf(setup, [authorized, redeemed, refused])).status).toBe('failed');
+    expect(judgeAuthDuty('step-up', factsOf(setup, [authorized, redeemed, refusedWithToken, carriedOn])).status).toBe('failed');
+  });
+});
+
+describe('step-up (what the client did after the 403)', () => {
+  const setup: AuthSetup = { challengeScope: 'mcp:tools', stepUp: { methods: ['tools/call'], scope: 'mcp:write' } };
+  const refused: Step = { to: 'resource', method: 'POST', path: '/mcp', status: 403, rpcMethod: 'tools/call', headers: { authorization: 'Bearer old' } };
+  const judge = (steps: Step[]) => judgeAuthDuty('step-up', factsOf(setup, steps));
+  const again: Step = { method: 'GET', path: '/authorize', status: 302, query: { client_id: 'c1', scope: 'mcp:tools mcp:write' } };
+
+  it('fails a client that carries on with the refused token, or refreshes it, without asking for a new authorization', () => {
+    const later: Step = {
+      to: 'resource',
+      method: 'POST',
+      path: '/mcp',
+      status: 403,
+      rpcMethod: 'notifications/cancelled',
+      headers: { authorization: 'Bearer old' },
+    };
+    expect(judge([authorized, redeemed, refused, later])).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/carried on with the refused token/),
+    });
+    const refresh: Step = { method: 'POST', path: '/token', body: { grant_type: 'refresh_token' } };
+    expect(judge([authorized, redeemed, refused, refresh])).toMatchObject({ status: 'failed', message: expect.stringMatching(/refreshed its token instead/) });
+  });
+
+  it('skips a client that did nothing after the 403, or began a re-authorization its program never took to /authorize', () => {
+    expect(judge([authorized, redeemed, refused])).toMatchObject({ status: 'skipped', message: expect.stringMatching(/sent nothing more/) });
+    const discovery: Step = { method: 'GET', path: '/.well-known/oauth-authorization-server' };
+    expect(judge([authorized, redeemed, refused, discovery])).toMatchObject({ status: 'skipped', message: expect.stringMatching(/began a new authorization/) });
+  });
+
+  it('skips a re-authorization whose code the program never redeemed, or after which it never called again', () => {
+    expect(judge([authorized, redeemed, refused, again])).toMatchObject({ status: 'skipped', message: expect.stringMatching(/never redeemed its code/) });
+    expect(judge([authorized, redeemed, refused, again, redeemed])).toMatchObject({
+      status: 'skipped',
+      message: expect.stringMatching(/never sent tools\/call again/),
+    });
   });
 });

@@ -111,6 +111,13 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
           evidence: [fetched.seq],
         };
       const tried = toServer.filter((s) => s.r.method === 'GET' && s.r.path.includes('/.well-known/'));
+      // A client that never reached the authorization server (it stopped after the protected
+      // resource metadata, say) did not skip its metadata: it did not get that far.
+      if (toServer.length === 0)
+        return {
+          status: 'skipped',
+          message: 'the client sent no request to the authorization server at all, so how it learns its endpoints cannot be judged',
+        };
       return {
         status: 'failed',
         message: `the client did not read the authorization server metadata at ${facts.issuer}${path}${firstAuthorize ? ' before authorizing' : ''}`,

@@ -33,20 +33,31 @@ export function judgeIssuerDuty(duty: IssuerDuty, facts: AuthFacts): HttpVerdict
       return { status: 'skipped', message: 'this setup sends iss or advertises authorization_response_iss_parameter_supported' };
     const answered = authorizations.find((s) => s.r.status === 302);
     if (!answered) return { status: 'skipped', message: 'the client never received an authorization response' };
-    const redeemed = codeExchanges.find((s) => s.seq > answered.seq);
+    // Any token request after the response went on with it, whatever its body or outcome (a token
+    // request that fails for another reason is another rule's business).
+    const redeemed = toServer.find((s) => s.seq > answered.seq && s.r.method === 'POST' && s.r.path === '/token');
     if (redeemed)
       return {
         status: 'passed',
-        message: 'the client redeemed the code of a response without iss from an authorization server that does not advertise iss',
+        message: 'the client went on to redeem the code of a response without iss from an authorization server that does not advertise iss',
         evidence: [answered.seq, redeemed.seq],
+      };
+    // Not redeeming is a rejection only when the client visibly moved on: it asked for a new
+    // authorization, or went back to the MCP server. A client that stopped there (its program
+    // failed to take the code from the redirect, say) shows nothing about its iss handling.
+    const movedOn = all.find((s) => s.seq > answered.seq && (s.r.path === '/authorize' || s.r.to === 'resource'));
+    if (!movedOn)
+      return {
+        status: 'skipped',
+        message: `the client sent nothing after the authorization response (no token request, no other request), so whether it rejected the response for its missing iss cannot be told: the program must take the code from the redirect and let its library redeem it (requests to the authorization server after the response: ${list(toServer.filter((s) => s.seq > answered.seq))})`,
       };
     return {
       status: 'failed',
       message:
         'the client did not redeem the authorization code, although a response without iss is to be accepted when the metadata does not set authorization_response_iss_parameter_supported',
       expected: 'a token request with the code (not advertised, iss absent: proceed)',
-      actual: `requests to the authorization server after the response: ${list(toServer.filter((s) => s.seq > answered.seq))}`,
-      evidence: [answered.seq],
+      actual: `after the response, instead of a token request: ${list([movedOn])}`,
+      evidence: [answered.seq, movedOn.seq],
     };
   }
   if (duty === 'metadata-resource-validated') {

@@ -23,22 +23,30 @@ export function judgeRegistrationDuty(duty: RegistrationDuty, facts: AuthFacts):
     case 'pre-registered-client': {
       const pre = setup.preRegistered;
       if (!pre) return { status: 'skipped', message: 'this setup has no pre-registered client' };
+      // The credentials reach the library only if the program hands them over: until the client
+      // presents them somewhere, a library that ignores them cannot be told from a program that never
+      // passed them on, so only a client that shows it has them is judged on using them first.
+      const presented = [...authorizations.map((s) => [s, s.r.query.client_id] as const), ...tokenRequests.map((s) => [s, tokenClientId(s)] as const)]
+        .filter(([, id]) => id === pre.clientId)
+        .map(([s]) => s)
+        .sort((a, b) => a.seq - b.seq)[0];
+      if (!presented)
+        return {
+          status: 'skipped',
+          message: `the client never presented the pre-registered client ${pre.clientId} it was offered in MCP_CONFORM_AUTH_CONTEXT (registrations: ${list(registrations)}; authorization requests: ${list(authorizations)}), so whether its library uses such credentials cannot be judged: the program must configure its library with client_id and client_secret from MCP_CONFORM_AUTH_CONTEXT`,
+        };
       if (registrations.length > 0) {
+        const early = registrations[0]!.seq < presented.seq;
         return {
           status: 'failed',
-          message: 'the client registered dynamically although it was given pre-registered credentials',
+          message: `the client ${early ? 'tried to register dynamically before using' : 'also registered dynamically besides'} the pre-registered client it was given`,
           expected: `client_id ${pre.clientId}, no registration`,
-          actual: list(registrations),
-          evidence: [registrations[0]!.seq],
+          actual: `${list(registrations)}; first use of ${pre.clientId}: ${showRequest(presented)}`,
+          evidence: [registrations[0]!.seq, presented.seq],
         };
       }
       if (!firstAuthorize)
-        return {
-          status: 'failed',
-          message: 'the client never authorized with the pre-registered client it was given',
-          expected: `GET /authorize?client_id=${pre.clientId}`,
-          actual: 'no authorization request',
-        };
+        return { status: 'passed', message: `the client used the pre-registered client ${pre.clientId} and did not register`, evidence: [presented.seq] };
       const other = [...authorizations.map((s) => [s, s.r.query.client_id] as const), ...tokenRequests.map((s) => [s, tokenClientId(s)] as const)].find(
         ([, id]) => id !== pre.clientId,
       );

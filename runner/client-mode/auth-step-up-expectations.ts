@@ -14,7 +14,7 @@ import type { HttpVerdict } from './types.js';
 const MAX_STEP_UP_RETRIES = 3;
 
 export function judgeStepUpDuty(duty: 'step-up' | 'step-up-scope-union' | 'retry-limit', facts: AuthFacts): HttpVerdict {
-  const { mcp, authorizations, tokenRequests } = viewOf(facts);
+  const { all, endpointPath, mcp, authorizations, tokenRequests } = viewOf(facts);
   const stepUp = facts.setup.stepUp;
   if (!stepUp) return { status: 'skipped', message: 'this setup never answers 403 insufficient_scope' };
   const refused = mcp.filter((s) => s.r.status === 403);
@@ -53,12 +53,29 @@ export function judgeStepUpDuty(duty: 'step-up' | 'step-up-scope-union' | 'retry
   if (!again) {
     // A refresh cannot widen the scope (RFC 6749 section 6), so it does not answer the challenge.
     const refreshed = tokenRequests.find((s) => s.seq > first.seq && s.r.body?.grant_type === 'refresh_token');
+    const refusedToken = first.r.headers.authorization;
+    // Carrying on with the refused token, with no OAuth request at all after the challenge, is the
+    // client's answer to it; OAuth requests without an authorization request (discovery, a
+    // registration) mean a re-authorization began that the program did not take to the
+    // authorization endpoint, and nothing at all after the 403 tells nothing.
+    const oauthAfter = all.filter((s) => s.seq > first.seq && (s.r.to !== 'resource' || s.r.path !== endpointPath));
+    const carriedOn = mcp.find((s) => s.seq > first.seq && refusedToken !== undefined && s.r.headers.authorization === refusedToken);
+    if (!refreshed && oauthAfter.length > 0)
+      return {
+        status: 'skipped',
+        message: `after 403 insufficient_scope on ${operation} the client began a new authorization (${list(oauthAfter)}) but never sent an authorization request: the program must complete a re-authorization in mid-session as it does when connecting (follow the authorization URL its library hands it, redeem the code, call again)`,
+      };
+    if (!refreshed && !carriedOn)
+      return {
+        status: 'skipped',
+        message: `after 403 insufficient_scope on ${operation} the client sent nothing more (no authorization request, no other request): if its library hands the program an authorization URL, the program must complete that re-authorization in mid-session and call again`,
+      };
     return {
       status: 'failed',
-      message: `after 403 insufficient_scope on ${operation} the client did not ask for a new authorization${refreshed ? ' (it refreshed its token instead, which keeps the old scope)' : ''}`,
+      message: `after 403 insufficient_scope on ${operation} the client did not ask for a new authorization${refreshed ? ' (it refreshed its token instead, which keeps the old scope)' : ' and carried on with the refused token'}`,
       expected: `an authorization request with scope including "${stepUp.scope}"`,
-      actual: `authorization requests: ${list(authorizations)}${refreshed ? `; after the 403: ${showRequest(refreshed)} (refresh_token grant)` : ''}`,
-      evidence: refreshed ? [first.seq, refreshed.seq] : [first.seq],
+      actual: `authorization requests: ${list(authorizations)}${refreshed ? `; after the 403: ${showRequest(refreshed)} (refresh_token grant)` : `; after the 403: ${showRequest(carriedOn!)} with the same token`}`,
+      evidence: [first.seq, (refreshed ?? carriedOn)!.seq],
     };
   }
   const asked = scopeWords(again.r.query.scope);
@@ -90,12 +107,12 @@ export function judgeStepUpDuty(duty: 'step-up' | 'step-up-scope-union' | 'retry
   }
   const retried = mcp.find((s) => s.seq > again.seq && s.r.rpcMethod === operation && s.r.status >= 200 && s.r.status < 300);
   if (!retried) {
+    // Redeeming the new code and calling again are often the program's part (the SDKs throw and
+    // leave finishAuth and the retry to it): not doing them is no proof about the library.
+    const redeemed = tokenRequests.some((s) => s.seq > again.seq);
     return {
-      status: 'failed',
-      message: `the client re-authorized with the challenged scope but never sent ${operation} again with the new token`,
-      expected: `${operation} retried and served`,
-      actual: `later MCP requests: ${list(mcp.filter((s) => s.seq > again.seq))}`,
-      evidence: [first.seq, again.seq],
+      status: 'skipped',
+      message: `the client asked for a new authorization with the challenged scope${redeemed ? ` and redeemed it, but never sent ${operation} again` : ' but never redeemed its code'}: the program must finish a re-authorization in mid-session (redeem the code, as when connecting) and call again (later requests: ${list(mcp.filter((s) => s.seq > again.seq))})`,
     };
   }
   return {

@@ -29,6 +29,8 @@ export interface JudgeInput {
   auth?: AuthFacts;
   /** What reached the canary origin, when the scenario's mock names {canary}. */
   canary?: CanaryFacts;
+  /** Set when the runner stopped the client at its time bound (ms): what it had not sent yet, it might still have sent. */
+  stoppedAfterMs?: number;
 }
 
 type Verdict = Pick<CheckResult, 'status' | 'message' | 'expected' | 'actual' | 'pointer' | 'evidence'>;
@@ -51,18 +53,40 @@ export function judgeExpectations(input: JudgeInput): CheckResult[] {
     .map((l) => ({ seq: l.seq, connection: l.connection, message: l.message as Record<string, unknown> }));
   const ctx = (): MatchContext => ({ ...input.match, vars });
   const matches = (pattern: unknown, message: unknown) => matchPattern(pattern, message, ctx()).ok;
+  // The first precondition the client program did not meet: what comes after it lacks its footing.
+  let unmet: { check: string; message: string } | undefined;
   return input.expectations.map((e, i) => {
-    const verdict = judgeOne(e, sent, input, vars, matches, ctx);
+    const id = `${input.scenarioId}#${e.check ?? i}`;
+    let verdict = judgeOne(e, sent, input, vars, matches, ctx);
+    if (e.precondition && verdict.status === 'failed') {
+      // Not a duty of the client: the program did not do what the scenario needs, which no rule forbids.
+      verdict = {
+        status: 'skipped',
+        message: `the client program did not do what this scenario needs${e.message ? ` (${e.message})` : ''}: ${verdict.message}${verdict.expected ? `; expected ${verdict.expected}` : ''}${verdict.actual ? `, observed ${verdict.actual}` : ''}`,
+      };
+      unmet ??= { check: e.check ?? String(i), message: verdict.message };
+    } else if (unmet && restsOnAbsence(e, verdict)) {
+      // A pass that only says "nothing of the kind was sent", or a finding about something that
+      // never happened, means nothing once the client never got that far; a finding on a message
+      // the client did send, or a pass on one it sent, stands on its own.
+      verdict = { status: 'skipped', message: `not judged: ${unmet.message}` };
+    }
     const rule = input.ruleFor(e);
     const failedStatus: CheckStatus = rule.level === 'MUST' ? 'failed' : rule.level === 'SHOULD' ? 'warning' : 'info';
     return {
-      id: `${input.scenarioId}#${e.check ?? i}`,
+      id,
       rule,
       ...verdict,
       status: verdict.status === 'failed' ? failedStatus : verdict.status,
       message: verdict.status === 'failed' && e.message ? `${verdict.message} — ${e.message}` : verdict.message,
     };
   });
+}
+
+/** Whether a verdict rests only on what the client did not send. */
+function restsOnAbsence(e: Expectation, verdict: Verdict): boolean {
+  if (verdict.status === 'failed') return (verdict.evidence?.length ?? 0) === 0;
+  return verdict.status === 'passed' && e.kind === 'notSent';
 }
 
 function judgeOne(
@@ -80,11 +104,11 @@ function judgeOne(
       // Judged per connection: a client may start its server more than once.
       const openings = new Map<number, Sent>();
       for (const s of sent) if ((e.probes || !isVersionProbe(s)) && !openings.has(s.connection)) openings.set(s.connection, s);
+      // Nothing sent is nothing opened wrongly: the client never got as far as this rule.
       if (openings.size === 0)
         return {
-          status: 'failed',
-          message: `the client sent no message at all${e.probes ? '' : ' (other than version probes)'}`,
-          expected: describePattern(e.pattern),
+          status: 'skipped',
+          message: `the client sent no message at all${e.probes ? '' : ' (other than version probes)'}, so how it opens a connection cannot be judged`,
         };
       for (const first of openings.values()) {
         const outcome = matchPattern(e.pattern, first.message, ctx());
@@ -106,6 +130,11 @@ function judgeOne(
     }
     case 'sent': {
       const hit = sent.find((s) => matches(e.pattern, s.message));
+      if (!hit && input.stoppedAfterMs !== undefined)
+        return {
+          status: 'skipped',
+          message: `no message of the client matched ${describePattern(e.pattern)}, but the client was still running when it was stopped after ${input.stoppedAfterMs} ms (its time bound), so it may not have got there yet`,
+        };
       if (!hit)
         return {
           status: 'failed',

@@ -54,4 +54,13 @@ describe('client scenarios', () => {
       ]),
     );
   });
+  it('reads a `sent` precondition and refuses one on another kind of check', () => {
+    const text = (precondition: string) =>
+      ['id: client/x', 'title: X', 'area: client', 'role: client', 'rules: [client.jsonrpc.unique-request-ids]', 'expect:', precondition].join('\n');
+    const ok = parseClientScenario('x.yaml', text('  - { sent: { method: tools/call }, precondition: true }'), rules);
+    expect(ok.problems).toEqual([]);
+    expect(ok.scenario?.expect[0]).toMatchObject({ kind: 'sent', precondition: true });
+    const bad = parseClientScenario('x.yaml', text('  - { uniqueRequestIds: true, precondition: true }'), rules);
+    expect(bad.problems.map((p) => p.message)).toEqual(['Only a `sent` check can be a precondition.']);
+  });
 });

@@ -83,6 +83,10 @@ export function parseClientScenario(
     if (!(err instanceof RevisionRangeError)) throw err;
     at('', err.message, err.fix, 'revisions');
   }
+  (raw.expect as Record<string, unknown>[]).forEach((e, i) => {
+    if (e.precondition !== undefined && !Object.hasOwn(e, 'sent'))
+      at(`/expect/${i}`, 'Only a `sent` check can be a precondition.', 'Remove `precondition`, or make the check a `sent`.', 'precondition');
+  });
   problems.push(...serverProblems(raw.server, source));
   const scenario: ClientScenario = {
     id: raw.id as string,
@@ -120,6 +124,7 @@ function toExpectation(e: Record<string, unknown>, sourceLine: number): Expectat
     ...(typeof e.rule === 'string' ? { rule: e.rule } : {}),
     ...(typeof e.check === 'string' ? { check: e.check } : {}),
     ...(typeof e.message === 'string' ? { message: e.message } : {}),
+    ...(e.precondition === true ? { precondition: true } : {}),
   };
   switch (kind) {
     case 'first':

@@ -36,6 +36,10 @@ describe('paramHeaders', () => {
       expected: 'no Mcp-Param-Note header',
     });
   });
+  it('skips a call with no value at any annotated path (no header is due), and fails a header sent for one', () => {
+    expect(paramHeaders([call('sql', {}, {})], schemas)).toMatchObject({ status: 'skipped', message: expect.stringMatching(/no Mcp-Param-\* header was due/) });
+    expect(paramHeaders([call('sql', {}, { 'mcp-param-region': 'eu' })], schemas)).toMatchObject({ status: 'failed', expected: 'no Mcp-Param-Region header' });
+  });
   it('skips when no tool with annotated arguments was called', () => {
     expect(paramHeaders([call('plain', {}, {})], schemas).status).toBe('skipped');
   });

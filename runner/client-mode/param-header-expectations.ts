@@ -26,6 +26,9 @@ export function paramHeaders(requests: HttpRequestRecord[], schemas: Map<string,
   });
   if (calls.length === 0)
     return { status: 'skipped', message: 'the client made no tools/call of a tool with x-mcp-header arguments, so there is nothing to judge' };
+  // Headers due: annotated arguments with a value. A call with none (e.g. `arguments: {}`) owes no
+  // header ("If no value is present at that path in the call arguments, the header is omitted").
+  let due = 0;
   for (const r of calls) {
     const params = (r.body as { params: { name: string; arguments?: unknown } }).params;
     const schema = schemas.get(params.name);
@@ -41,6 +44,7 @@ export function paramHeaders(requests: HttpRequestRecord[], schemas: Map<string,
     }
     for (const param of headerParams(schema)) {
       const value = valueAt(params.arguments, param.path);
+      if (value !== null && value !== undefined) due++;
       const got = r.headers[`mcp-param-${param.name.toLowerCase()}`];
       if ((value === null || value === undefined) && got !== undefined) {
         return {
@@ -52,6 +56,13 @@ export function paramHeaders(requests: HttpRequestRecord[], schemas: Map<string,
         };
       }
     }
+  }
+  if (due === 0) {
+    const names = [...new Set(calls.map((r) => (r.body as { params: { name: string } }).params.name))].join(', ');
+    return {
+      status: 'skipped',
+      message: `the client called ${names} with no value at any x-mcp-header path (arguments ${JSON.stringify((calls[0]!.body as { params: { arguments?: unknown } }).params.arguments ?? {}).slice(0, 120)}), so no Mcp-Param-* header was due, and it sent none; call the tool with values for its annotated arguments (the defaults of its inputSchema) to judge the headers`,
+    };
   }
   return {
     status: 'passed',

@@ -171,22 +171,32 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
       ? input.validatorsFor?.(version).messageValidator
       : validation?.messageValidator;
   };
-  const checks = [
-    ...clientAlwaysOnChecks(bridge.fromClient, bridge.toClient, ruleRef, validation?.messageValidator ? validatorFor : undefined),
-    ...judgeExpectations({
-      scenarioId: scenario.id,
-      expectations: scenario.expect,
-      fromClient: bridge.fromClient,
-      toClient: bridge.toClient,
-      ruleFor: (e) => ruleRef(e.rule ?? scenario.rules[0]!),
-      match: validation?.validators ?? {},
-      revision,
-      ...(bridge.http ? { http: bridge.http } : {}),
-      ...(bridge.auth ? { auth: bridge.auth } : {}),
-      ...(canary ? { canary: canary.facts } : {}),
-    }),
-  ];
-  return done(scenarioStatus(checks, input.strict), checks);
+  const stoppedAfterMs = ended.escalation === 'none' ? undefined : withinMs;
+  const own = judgeExpectations({
+    scenarioId: scenario.id,
+    expectations: scenario.expect,
+    fromClient: bridge.fromClient,
+    toClient: bridge.toClient,
+    ruleFor: (e) => ruleRef(e.rule ?? scenario.rules[0]!),
+    match: validation?.validators ?? {},
+    revision,
+    ...(bridge.http ? { http: bridge.http } : {}),
+    ...(bridge.auth ? { auth: bridge.auth } : {}),
+    ...(canary ? { canary: canary.facts } : {}),
+    ...(stoppedAfterMs !== undefined ? { stoppedAfterMs } : {}),
+  });
+  const checks = [...clientAlwaysOnChecks(bridge.fromClient, bridge.toClient, ruleRef, validation?.messageValidator ? validatorFor : undefined), ...own];
+  const status = scenarioStatus(checks, input.strict);
+  // As in server mode: a cell none of whose own rules could be judged (a precondition met does not
+  // count) is skipped with the reason, not passed on the always-on checks alone.
+  const judged = own.filter((c, i) => c.status !== 'skipped' && !scenario.expect[i]?.precondition);
+  if (status === 'passed' && judged.length === 0) {
+    const reason = own.find((c) => c.status === 'skipped')?.message ?? 'no check of this scenario applied';
+    return done('skipped', checks, {
+      skipReason: stoppedAfterMs !== undefined ? `the client was stopped after ${stoppedAfterMs} ms (its time bound); ${reason}` : reason,
+    });
+  }
+  return done(status, checks);
 }
 
 /** Whether the client asked the token endpoint for a token directly, with no authorization request before: a machine-to-machine grant. */

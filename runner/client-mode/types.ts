@@ -6,6 +6,12 @@ interface CheckOptions {
   rule?: string;
   check?: string;
   message?: string;
+  /**
+   * A `sent` the scenario needs the client program to perform (call a tool, with given arguments),
+   * not a duty: unmet, it and the checks after it are skipped (a later finding on a message the
+   * client did send still stands); met, it is no judged rule of the cell.
+   */
+  precondition?: boolean;
 }
 
 export type Expectation = CheckOptions &

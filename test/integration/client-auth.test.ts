@@ -26,7 +26,7 @@ const DEFECTS = [
   },
   { defect: 'auth-no-retry-limit', revision: '2025-11-25', scenario: 'client/auth-retry-limit', rule: 'client.auth.retry-limit', status: 'warning' },
   {
-    defect: 'auth-ignore-preregistered',
+    defect: 'auth-register-first',
     revision: '2025-11-25',
     scenario: 'client/auth-pre-registered',
     rule: 'client.auth.pre-registered-client',
@@ -278,6 +278,34 @@ describe('client authorization: planted defects', () => {
     const expected = DEFECTS.map((d) => ({ defect: d.defect, scenario: d.scenario, revision: d.revision, findings: [`${d.rule} ${d.status}`] }));
     expect(await plant(DEFECTS)).toEqual(expected);
   }, 360_000);
+
+  it('a correct client program that leaves the step undone is skipped with what was observed, never warned', async () => {
+    const cells = [
+      // It never hands the pre-registered credentials to its library, which registers (where it cannot).
+      {
+        mode: 'auth-ignore-preregistered',
+        scenario: 'client/auth-pre-registered',
+        revision: '2025-11-25',
+        reason: /never presented the pre-registered client/,
+      },
+      // It follows the authorization URL in mid-session but never redeems the code.
+      { mode: 'step-up-unfinished', scenario: 'client/auth-step-up', revision: '2025-11-25', reason: /never redeemed its code: the program must finish/ },
+      // It never meets the 403: it calls no tool.
+      { mode: 'list-only', scenario: 'client/auth-step-up', revision: '2026-07-28', reason: /never met a 403/ },
+      // It never takes the code from the redirect.
+      { mode: 'no-code-exchange', scenario: 'client/auth-iss-not-advertised', revision: '2026-07-28', reason: /sent nothing after the authorization response/ },
+    ] as const;
+    const runs = await inPool(
+      4,
+      cells.map((c) => () => runAuth(`${MINI} --defect ${c.mode} {url}`, [c.scenario], c.revision)),
+    );
+    runs.forEach((run, i) => {
+      const cell = run.report.scenarios[0]!;
+      expect(`${cell.id} ${cell.status}`).toBe(`${cells[i]!.scenario} skipped`);
+      expect(cell.skipReason).toMatch(cells[i]!.reason);
+      expect(run.report.summary.warnings).toBe(0);
+    });
+  }, 120_000);
 
   it('a client that refreshes on 403 warns in auth-step-up, and auth-step-up-scope-union (no refresh tokens) judges the scope it then asks for', async () => {
     const command = `${MINI} --defect auth-refresh-on-403 {url}`;

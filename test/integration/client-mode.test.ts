@@ -248,6 +248,32 @@ describe('mcp-conform --client', () => {
     expect(code).toBe(0);
   }, 120_000);
 
+  it("a correct client program that leaves the scenario's step undone is skipped with the reason, never failed or warned", async () => {
+    const [empty, planted, listOnly, listOnlyStdio] = await Promise.all([
+      // Calling the annotated tool with {} owes no Mcp-Param-* header; the planted defect beside it still fails.
+      runClient(`node ${MINI} --defect empty-arguments {url}`, { scenario: 'client/http-param-headers', revision: '2026-07-28' }),
+      runClient(`node ${MINI} --defect no-param-headers {url}`, { scenario: 'client/http-param-headers', revision: '2026-07-28' }),
+      runClient(`node ${MINI} --defect list-only {url}`, {
+        scenarios: ['client/http-param-headers', 'client/http-invalid-param-header', 'client/cancel-on-timeout', 'client/roots-request', 'client/mrtr-retry'],
+      }),
+      runClient(`node ${MINI} --defect list-only {command}`, {
+        scenarios: ['client/cancel-on-timeout', 'client/cancellation-targets'],
+        revision: '2025-06-18',
+      }),
+    ]);
+    for (const run of [empty, listOnly, listOnlyStdio]) {
+      expect(run.report.scenarios.filter((s) => s.status !== 'skipped').map((s) => `${s.id} ${s.revision} ${s.status}`)).toEqual([]);
+      expect(run.report.summary.warnings).toBe(0);
+      expect(run.code).toBe(0);
+    }
+    expect(empty.report.scenarios[0]?.skipReason).toMatch(
+      /did not do what this scenario needs .*calls-with-defaults|call the tool with its arguments' defaults/,
+    );
+    expect(empty.report.scenarios[0]?.checks.find((c) => c.id.endsWith('#param-headers'))?.message).toMatch(/no Mcp-Param-\* header was due/);
+    expect(listOnly.report.scenarios.find((s) => s.id === 'client/cancel-on-timeout')?.skipReason).toMatch(/call the stalling tool/);
+    expect(planted.report.scenarios[0]?.checks.find((c) => c.rule === 'client.http.param-headers' && c.id.endsWith('#param-headers'))?.status).toBe('failed');
+  }, 120_000);
+
   it('each planted HTTP-level client defect is caught by its scenario and rule over {url}', async () => {
     expect(await plantAll(HTTP_DEFECTS, '{url}')).toEqual(HTTP_DEFECTS);
   }, 120_000);
