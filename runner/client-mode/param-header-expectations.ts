@@ -27,7 +27,9 @@ export function paramHeaders(requests: HttpRequestRecord[], schemas: Map<string,
   if (calls.length === 0)
     return { status: 'skipped', message: 'the client made no tools/call of a tool with x-mcp-header arguments, so there is nothing to judge' };
   // Headers due: annotated arguments with a value. A call with none (e.g. `arguments: {}`) owes no
-  // header ("If no value is present at that path in the call arguments, the header is omitted").
+  // header: "If no value is present at that path in the call arguments, the header is omitted"
+  // (2026-07-28 streamable-http, "Schema Extension"; its table: "Parameter not in arguments",
+  // "Client MUST omit the header").
   let due = 0;
   for (const r of calls) {
     const params = (r.body as { params: { name: string; arguments?: unknown } }).params;
