@@ -10,6 +10,10 @@ export interface MockCommandOptions {
   config?: string;
   /** Serve over Streamable HTTP on 127.0.0.1 at this port (0: a free one) instead of stdio. */
   port?: number;
+  /** HTTP: end a session unused this long (ms; 0: never). */
+  sessionIdle?: number;
+  /** HTTP: longest wait for a whole request, headers and body (ms). */
+  requestTimeout?: number;
 }
 
 export function buildMockProgram(): Command {
@@ -20,6 +24,18 @@ export function buildMockProgram(): Command {
       new Option('--port <n>', 'serve over Streamable HTTP on 127.0.0.1 at this port (0: a free one; the URL is printed on stderr) instead of stdio').argParser(
         parsePort,
       ),
+    )
+    .addOption(
+      new Option(
+        '--session-idle <ms>',
+        'HTTP: end a session with no request and no open stream for this long; its id then gets 404 (default 1800000, 0: never)',
+      ).argParser(parseMs),
+    )
+    .addOption(
+      new Option(
+        '--request-timeout <ms>',
+        'HTTP: longest wait for a request to arrive whole, headers and body (default 30000; headers alone: 10000)',
+      ).argParser(parseMs),
     )
     .showSuggestionAfterError(true)
     .allowExcessArguments(false)
@@ -44,6 +60,11 @@ function mockServerFor(options: MockCommandOptions): MockServer {
   }
 }
 
+function parseMs(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a number of milliseconds.');
+  return Number(value);
+}
+
 function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
@@ -57,7 +78,11 @@ export async function runMockCommand(options: MockCommandOptions): Promise<void>
     await serveStdio(server).ended;
     return;
   }
-  const handle = await serveStreamableHttp(server, { port: options.port });
+  const handle = await serveStreamableHttp(server, {
+    port: options.port,
+    ...(options.sessionIdle !== undefined ? { sessionIdleMs: options.sessionIdle } : {}),
+    ...(options.requestTimeout !== undefined ? { requestTimeoutMs: options.requestTimeout } : {}),
+  });
   process.stderr.write(`mcp-conform mock: serving ${handle.url}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => void handle.close().then(resolve);

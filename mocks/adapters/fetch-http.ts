@@ -35,7 +35,15 @@ export interface FetchHandlerOptions {
   maxBodyBytes?: number;
   /** Sees what the handler does beyond answering (client mode records it). */
   observer?: FetchHandlerObserver;
+  /**
+   * A session with no request and no open stream for this long is ended; its id then gets 404
+   * (basic/transports, Session Management). Default 30 minutes; 0 keeps sessions until deleted.
+   */
+  sessionIdleMs?: number;
 }
+
+/** How long an unused session lives by default. */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
 
 /** Hooks for a test harness watching the HTTP side of the conversation. */
 export interface FetchHandlerObserver {
@@ -59,6 +67,8 @@ interface Session {
   id: string;
   connection: ServerConnection;
   streams: SessionStreams;
+  /** Ends the session once it has been unused for `sessionIdleMs`. */
+  idleTimer?: ReturnType<typeof setTimeout>;
 }
 
 // X-Accel-Buffering: no asks reverse proxies not to hold SSE events back (2026-07-28, SHOULD).
@@ -69,6 +79,19 @@ export function createMcpFetchHandler(server: MockServer, options: FetchHandlerO
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const observer = options.observer;
   const sessions = new Map<string, Session>();
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+
+  /** Starts the session's idle clock again; when it runs out while a stream is still held, it waits another round. */
+  function touch(session: Session): void {
+    if (idleMs <= 0) return;
+    if (session.idleTimer) clearTimeout(session.idleTimer);
+    session.idleTimer = setTimeout(() => {
+      if (session.streams.connected) touch(session);
+      else if (sessions.get(session.id) === session) endSession(session);
+    }, idleMs);
+    // A session's clock never keeps the process alive.
+    session.idleTimer.unref?.();
+  }
 
   async function post(request: Request, versionHeader: string | undefined): Promise<Response> {
     if (mediaType(request.headers.get('content-type')) !== JSON_TYPE)
@@ -198,7 +221,9 @@ export function createMcpFetchHandler(server: MockServer, options: FetchHandlerO
       session.streams.resume(found.stream, found.missed, sink);
       return new Response(body, { status: 200, headers: SSE_HEADERS });
     }
-    if (session.streams.standalone) return rpcError(409, -32000, 'Conflict: this session already has a GET stream open');
+    // A second GET opens a second stream: the spec allows only a stream or 405 here, and a client
+    // MAY hold several (basic/transports, Multiple Connections); SessionStreams sends each message
+    // on the newest one only, never on two.
     const { sink, body } = createSseBody();
     const stream = session.streams.open([], sink, true);
     const revision = session.connection.state.revision;
@@ -246,10 +271,12 @@ export function createMcpFetchHandler(server: MockServer, options: FetchHandlerO
     );
     const session: Session = { id, connection, streams };
     sessions.set(id, session);
+    touch(session);
     return session;
   }
 
   function endSession(session: Session): void {
+    if (session.idleTimer) clearTimeout(session.idleTimer);
     sessions.delete(session.id);
     session.streams.closeAll();
     session.connection.close();
@@ -259,7 +286,10 @@ export function createMcpFetchHandler(server: MockServer, options: FetchHandlerO
   function sessionOf(request: Request): Session | Response {
     const id = request.headers.get('mcp-session-id');
     if (id === null) return rpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
-    return sessions.get(id) ?? rpcError(404, -32001, 'Session not found');
+    const session = sessions.get(id);
+    if (!session) return rpcError(404, -32001, 'Session not found');
+    touch(session);
+    return session;
   }
 
   return {

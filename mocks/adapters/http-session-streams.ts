@@ -92,10 +92,21 @@ export class SessionStreams {
     return n;
   }
 
-  /** The open standalone stream, if the client holds one. */
+  /**
+   * The standalone stream that carries server-initiated messages: the newest one the client still
+   * holds. A client may hold several GET streams at once; each message goes to this one only, never
+   * to two (basic/transports, Multiple Connections).
+   */
   get standalone(): SseStream | undefined {
-    for (const s of this.streams.values()) if (s.standalone && !s.done && s.live) return s;
-    return undefined;
+    let newest: SseStream | undefined;
+    for (const s of this.streams.values()) if (s.standalone && !s.done && s.live) newest = s;
+    return newest;
+  }
+
+  /** True while the client holds the connection of some stream: the session is in use. */
+  get connected(): boolean {
+    for (const s of this.streams.values()) if (s.live) return true;
+    return false;
   }
 
   /** Writes the empty "priming" event that gives a client an id to resume from (2025-11-25). */

@@ -140,7 +140,11 @@ describe('serveStreamableHttp', () => {
     const listening = await fetch(url, { headers, signal: aborter.signal });
     const reader = listening.body!.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^id: \S+\ndata: \n\n/);
-    expect((await fetch(url, { headers })).status).toBe(409);
+    // A second GET opens a second stream (a stream or 405 are the only answers the spec allows).
+    const second = await fetch(url, { headers });
+    expect(second.status).toBe(200);
+    expect(second.headers.get('content-type')).toBe('text/event-stream');
+    await second.body!.cancel();
     aborter.abort();
     // Hanging up detaches the stream: the session may open a new one.
     await vi.waitFor(async () => {

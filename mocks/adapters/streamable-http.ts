@@ -1,7 +1,8 @@
 // Serves a mock server over Streamable HTTP on 127.0.0.1. The HTTP binding itself (sessions,
 // versions, SSE with event ids and Last-Event-ID replay, Origin checks) is the fetch handler's;
-// this module only translates node:http to fetch Request/Response and back, streaming both bodies,
-// and mounts the 2024-11-05 HTTP+SSE transport beside it on request.
+// this module translates node:http to fetch Request/Response and back, streaming both bodies,
+// mounts the 2024-11-05 HTTP+SSE transport beside it on request, and guards the socket: only
+// loopback Host names, and bounded waits for a request's headers and body.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { MockServer } from '../core/index.js';
@@ -22,7 +23,19 @@ export interface StreamableHttpServerOptions {
   legacySse?: boolean;
   /** Sees every HTTP exchange and transport directive carried out (client mode records them). */
   observer?: HttpObserver;
+  /** `Host` values accepted besides this server's loopback names with its port (`127.0.0.1:P`, `localhost:P`, `[::1]:P`). */
+  allowedHosts?: string[];
+  /** A session unused this long is ended and its id gets 404 (default 30 minutes; 0: never). */
+  sessionIdleMs?: number;
+  /** Longest wait for a request's headers (default 10 s; Node's own is 60 s). */
+  headersTimeoutMs?: number;
+  /** Longest wait for a whole request, body included (default 30 s; Node's own is 300 s). Answers stream as long as they need. */
+  requestTimeoutMs?: number;
 }
+
+/** Defaults far below Node's, so that a client trickling its headers or body (slowloris) cannot hold a connection for minutes. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Hooks for a test harness watching the HTTP side of the conversation. */
 export interface HttpObserver extends Omit<FetchHandlerObserver, 'requestBody'> {
@@ -55,7 +68,15 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
   // Built after listen: the own origin includes the port.
   let endpoint!: ReturnType<typeof createMcpFetchHandler>;
 
-  const httpServer = http.createServer((req, res) => {
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  // Node refuses a headers bound longer than the whole request's.
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS, requestTimeout || Number.POSITIVE_INFINITY);
+  // Node checks the two bounds every connectionsCheckingInterval (30 s by default), which would
+  // let a slow request live that much longer than its bound.
+  const checkEvery = Math.max(50, Math.min(1000, Math.floor(Math.min(headersTimeout, requestTimeout) / 4)));
+  const ownHosts = () => [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, ...(options.allowedHosts ?? [])];
+
+  const httpServer = http.createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: checkEvery }, (req, res) => {
     handle(req, res).catch((err: Error) => {
       if (!res.headersSent) plainError(res, 500, `internal error: ${err.message}`);
       else res.end();
@@ -64,6 +85,12 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // DNS rebinding: a page of another site whose name was made to resolve to 127.0.0.1 reaches
+    // this port with its own name as Host, and a same-origin GET carries no Origin to refuse. A
+    // server bound to loopback answers only its loopback names (basic/transports, Security Warning).
+    const host = req.headers.host?.toLowerCase();
+    if (host === undefined || !ownHosts().includes(host))
+      return plainError(res, 403, `host ${host ?? '(none)'} is not allowed: this server answers only ${ownHosts().join(', ')}`);
     const origin = req.headers.origin;
     if (legacy && url.pathname !== path) {
       if (origin !== undefined && !ownOrigins().includes(origin)) return plainError(res, 403, `origin ${origin} is not allowed`);
@@ -92,6 +119,7 @@ export async function serveStreamableHttp(server: MockServer, options: Streamabl
   endpoint = createMcpFetchHandler(server, {
     allowedOrigins: ownOrigins(),
     maxBodyBytes: maxBody,
+    ...(options.sessionIdleMs !== undefined ? { sessionIdleMs: options.sessionIdleMs } : {}),
     observer: {
       requestBody: (request, text) => {
         const req = nodeRequests.get(request);
