@@ -274,6 +274,14 @@ describe('mcp-conform --client', () => {
     expect(planted.report.scenarios[0]?.checks.find((c) => c.rule === 'client.http.param-headers' && c.id.endsWith('#param-headers'))?.status).toBe('failed');
   }, 120_000);
 
+  it("a cell cut by the client's time bound is skipped with that reason, not judged on what the client had not sent yet", async () => {
+    const { code, report } = await runClientInProcess({ command: `node ${MINI} {command}`, suiteDirs: ['test/fixtures/scenarios-client'] });
+    expect(report.scenarios.map((s) => `${s.id} ${s.status}`)).toEqual(['client/cut-by-bound skipped']);
+    expect(report.scenarios[0]?.skipReason).toMatch(/^the client was stopped after 1500 ms \(its time bound\); no message of the client matched/);
+    expect(report.summary.warnings).toBe(0);
+    expect(code).toBe(0);
+  }, 60_000);
+
   it('each planted HTTP-level client defect is caught by its scenario and rule over {url}', async () => {
     expect(await plantAll(HTTP_DEFECTS, '{url}')).toEqual(HTTP_DEFECTS);
   }, 120_000);
