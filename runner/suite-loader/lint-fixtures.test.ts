@@ -56,6 +56,7 @@ const EXPECTED: Record<string, Expected[]> = {
   'suites/lint/rule-not-listed.yaml': [{ code: 'MCPC_RULE_NOT_LISTED', line: 11, column: 11, key: 'rule', fix: 'Add `fixture.ping.empty-result` to `rules`' }],
   'suites/lint/rule-out-of-range.yaml': [{ code: 'MCPC_RULE_OUT_OF_RANGE', line: 7, column: 9, key: 'rule', fix: 'narrow the revisions' }],
   'suites/lint/rule-wrong-side.yaml': [{ code: 'MCPC_RULE_SIDE', line: 6, column: 9, key: 'rule', fix: 'set `role: client`' }],
+  'suites/lint/http-request-revision.yaml': [{ code: 'MCPC_HTTP_REQUEST_REVISION', line: 13, column: 11, key: 'json', fix: 'Send a request of 2026-07-28' }],
   'suites/lint/duplicate-title-a.yaml': [],
   'suites/lint/duplicate-title-b.yaml': [{ code: 'MCPC_SCENARIO_DUPLICATE_TITLE', line: 3, key: 'title', fix: 'distinguishes' }],
   'suites/lint/duplicate-id.yaml': [],

@@ -1,7 +1,9 @@
 // Checks across scenarios and against the rules catalogue: duplicate ids and titles, steps citing
-// rules their scenario does not list, rules not in force at the revisions a check runs at, and
-// rules binding the other side than the one tested.
-import { expandRange, type Revision, type RevisionRange } from '../../schema/revisions.js';
+// rules their scenario does not list, rules not in force at the revisions a check runs at, rules
+// binding the other side than the one tested, and raw HTTP requests that are not requests of the
+// revision they are sent at.
+import { protocolValidator } from '../../schema/protocol-validator.js';
+import { expandRange, isStateless, type Revision, type RevisionRange } from '../../schema/revisions.js';
 import type { RulesCatalogue } from '../../schema/rules.js';
 import { problem, type ScenarioProblem } from './problems.js';
 import { locateIn } from './scenario-sources.js';
@@ -103,10 +105,60 @@ function ruleProblems(s: Scenario, rules: RulesCatalogue): ScenarioProblem[] {
         side(ruleId, `${at}/rule`);
         inForce(ruleId, stepRange, `${at}/rule`, `step ${step.path}`);
       }
+      if (step.kind === 'http') out.push(...httpRequestProblems(s, step.json, stepRange, at, step.path));
       if (step.kind === 'loop') visit(step.steps, `${at}/steps`, stepRange);
     });
   };
   visit(s.steps, '/steps', scenarioRange);
+  return out;
+}
+
+const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+
+const methodsByRevision = new Map<Revision, Set<string>>();
+
+/** Methods a client may send at `revision` (requests and notifications). */
+function clientMethods(revision: Revision): Set<string> {
+  let methods = methodsByRevision.get(revision);
+  if (!methods) {
+    const v = protocolValidator(revision);
+    methods = new Set([...v.methods('client', 'request'), ...v.methods('client', 'notification')]);
+    methodsByRevision.set(revision, methods);
+  }
+  return methods;
+}
+
+/**
+ * An `http` step's raw request is sent as written, so it must be a request of each revision the step
+ * runs at: a server may refuse a method that revision lacks, or a 2026-07-28 request without its
+ * version in `_meta`, before it looks at what the step is about (an Origin, a header), and the step
+ * would judge that refusal. Methods no revision defines are left alone: those are unknown on purpose.
+ */
+function httpRequestProblems(s: Scenario, json: unknown, range: Revision[] | undefined, at: string, path: string): ScenarioProblem[] {
+  if (!range || typeof json !== 'object' || json === null || Array.isArray(json)) return [];
+  const body = json as { id?: unknown; method?: unknown; params?: { _meta?: Record<string, unknown> } };
+  if (typeof body.method !== 'string') return [];
+  const method = body.method;
+  const everDefined = expandRange('*').some((r) => clientMethods(r).has(method));
+  const out: ScenarioProblem[] = [];
+  for (const revision of range) {
+    let what: string | undefined;
+    if (everDefined && !clientMethods(revision).has(method)) what = `\`${method}\`, which revision ${revision} does not define`;
+    else if (isStateless(revision) && 'id' in body && method !== 'initialize' && body.params?._meta?.[PROTOCOL_VERSION_META] === undefined)
+      what = `a \`${method}\` request without \`${PROTOCOL_VERSION_META}\` in \`_meta\`, which every ${revision} request carries`;
+    if (what === undefined) continue;
+    out.push(
+      problem(
+        'MCPC_HTTP_REQUEST_REVISION',
+        s.file,
+        locateIn(s, `${at}/json`),
+        `Step ${path} POSTs ${what}: a server may refuse it for that, and the step would judge that refusal.`,
+        `Send a request of ${revision} there (a \`when: { revision: ... }\` on a second step with its own \`json\`), as suites/http/origin-rejected.yaml does.`,
+        'json',
+      ),
+    );
+    break;
+  }
   return out;
 }
 

@@ -37,6 +37,8 @@ export const SCENARIO_PROBLEM_CODES = {
   MCPC_RULE_NOT_LISTED: "A step cites a rule that the scenario's `rules` list leaves out.",
   MCPC_RULE_OUT_OF_RANGE: 'A cited rule is in force for none of the revisions the scenario (or step) runs at.',
   MCPC_RULE_SIDE: 'A cited rule binds the other side than the one the scenario tests.',
+  MCPC_HTTP_REQUEST_REVISION:
+    'An `http` step POSTs a request the revision it runs at does not define or that lacks what every request of that revision carries, so a server may refuse it for that.',
 } as const;
 
 export type ScenarioProblemCode = keyof typeof SCENARIO_PROBLEM_CODES;

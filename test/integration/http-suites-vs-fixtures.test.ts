@@ -158,6 +158,7 @@ describe('suites/http versus the mini-http-server fixture', () => {
       'invalid-utf8-body',
       'refuses-version-header-2025-03-26',
       'nameless-call-32020',
+      'malformed-before-origin',
     ];
     expect([...new Set([...ROWS.map((r) => r.defect), ...fuzzOnly, ...trustOnly])].sort()).toEqual([...offered].sort());
   });

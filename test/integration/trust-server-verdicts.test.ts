@@ -172,6 +172,14 @@ describe.concurrent('HTTP answers are kept and judged by what they are', () => {
     expect(run.report?.scenarios.map((s) => `${s.id} ${s.status}`)).toEqual(['jsonrpc/invalid-params passed']);
   });
 
+  it('a server that refuses a malformed 2026-07-28 request before it looks at the Origin is judged on a well-formed one', { timeout: 130_000 }, async () => {
+    // The Origin check's request must be one the revision defines (no ping, _meta required);
+    // otherwise the 400 that such a server owes it would be read as the wrong answer to the Origin.
+    const run = await http('malformed-before-origin', { revision: '2026-07-28', scenarios: ['http/origin-rejected'] });
+    expect(verdicts(run)).toEqual([]);
+    expect(run.report?.scenarios.map((s) => `${s.id} ${s.status}`)).toEqual(['http/origin-rejected passed']);
+  });
+
   it('a session id with a control character is a finding, not a silent loss of the stateful revisions', { timeout: 130_000 }, async () => {
     const run = await http('session-id-control-char', { scenarios: ['http/notification-accepted'] });
     expect(run.code).toBe(1);
