@@ -32,7 +32,7 @@ export function reproCommand(config: RunConfig, cell: ReproCell): string {
 const SECRET_NAME = /auth|token|key|cookie|secret|session|passw/i;
 
 /** The variable a reproduce command reads the value of the `Authorization` header or `--auth-token` from. */
-export const AUTH_VARIABLE = 'MCP_AUTH';
+const AUTH_VARIABLE = 'MCP_AUTH';
 
 /** A word in double quotes, where `$NAME` still expands: everything else that would is escaped. */
 function doubleQuoted(text: string, variable: string): string {

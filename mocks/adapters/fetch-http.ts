@@ -43,7 +43,7 @@ export interface FetchHandlerOptions {
 }
 
 /** How long an unused session lives by default. */
-export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
 
 /** Hooks for a test harness watching the HTTP side of the conversation. */
 export interface FetchHandlerObserver {
