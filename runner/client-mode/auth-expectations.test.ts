@@ -113,3 +113,34 @@ describe('step-up (what the client did after the 403)', () => {
     });
   });
 });
+
+describe('iss-absence-accepted (2026-07-28): judged on what the client did after the response', () => {
+  const setup: AuthSetup = { issParameter: 'absent', issAdvertised: false };
+  const judge = (steps: Step[]) => judgeAuthDuty('iss-absence-accepted', factsOf(setup, steps));
+
+  it('passes any token request after the response, whatever its body or outcome', () => {
+    const odd: Step = { method: 'POST', path: '/token', status: 400, body: undefined };
+    expect(judge([authorized, odd])).toMatchObject({ status: 'passed', evidence: [1, 2] });
+  });
+
+  it('fails a client that asks for a new authorization instead of redeeming; skips one that sent nothing more', () => {
+    expect(judge([authorized, authorized])).toMatchObject({ status: 'failed', evidence: [1, 2] });
+    expect(judge([authorized])).toMatchObject({ status: 'skipped', message: expect.stringMatching(/sent nothing after the authorization response/) });
+  });
+});
+
+describe('pre-registered-client: judged once the client presents the credentials', () => {
+  const setup: AuthSetup = { preRegistered: { clientId: 'pre', clientSecret: 's' }, registration: false };
+  const judge = (steps: Step[]) => judgeAuthDuty('pre-registered-client', factsOf(setup, steps));
+  const withPre: Step = { method: 'GET', path: '/authorize', status: 302, query: { client_id: 'pre' } };
+  const register: Step = { method: 'POST', path: '/register', status: 404 };
+
+  it('passes a client that uses them, warns one that tries to register first', () => {
+    expect(judge([withPre, { ...redeemed, body: { grant_type: 'authorization_code', code: 'x', client_id: 'pre' } }]).status).toBe('passed');
+    expect(judge([register, withPre])).toMatchObject({ status: 'failed', message: expect.stringMatching(/tried to register dynamically before using/) });
+  });
+
+  it('skips a client that never presented them (its program may never have passed them on)', () => {
+    expect(judge([register])).toMatchObject({ status: 'skipped', message: expect.stringMatching(/never presented the pre-registered client pre/) });
+  });
+});
