@@ -32,6 +32,13 @@ describe('default-endpoints (2025-03-26, no metadata)', () => {
     expect(judge([challenged, { method: 'GET', path: '/.well-known/oauth-authorization-server', status: 404 }]).status).toBe('failed');
   });
 
+  it("skips a client that registered at the default /register but never authorized: following the URL is the program's step", () => {
+    expect(judge([challenged, { method: 'GET', path: '/.well-known/oauth-authorization-server', status: 404 }, registered])).toMatchObject({
+      status: 'skipped',
+      message: expect.stringMatching(/fell back to the default \/register/),
+    });
+  });
+
   it('fails a client that sends its token request to another path', () => {
     const verdict = judge([challenged, registered, authorized, { method: 'POST', path: '/oauth/token', status: 404 }]);
     expect(verdict).toMatchObject({ status: 'failed', evidence: [3, 4] });

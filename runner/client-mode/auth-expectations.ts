@@ -127,6 +127,14 @@ export function judgeAuthDuty(duty: AuthCheckName, facts: AuthFacts): HttpVerdic
       };
     }
     case 'default-endpoints': {
+      // Registered at the default /register, the library did fall back to the defaults; only the
+      // authorization URL it then hands the program was never followed, which is the program's step.
+      const registeredAtDefault = toServer.find((s) => s.r.method === 'POST' && s.r.path === '/register');
+      if (!firstAuthorize && registeredAtDefault)
+        return {
+          status: 'skipped',
+          message: `the client fell back to the default /register (${showRequest(registeredAtDefault)}) but never sent an authorization request: the program must follow the authorization URL its library hands it, so the use of /authorize cannot be judged`,
+        };
       if (!firstAuthorize)
         return {
           status: 'failed',
