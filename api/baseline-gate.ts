@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { SourceProblemsError } from '../schema/scenario/index.js';
 import { BaselineReporter, loadBaseline } from '../runner/baseline/index.js';
-import type { Reporter, RunResult } from '../wire/results/index.js';
+import { cellsFailRun, type Reporter, type RunResult } from '../wire/results/index.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 import { ConformanceOptionsError } from './options-error.js';
 
@@ -42,5 +42,5 @@ export function baselineGate(file: string | undefined, reporters: Reporter[]): B
 export function plainExitCode(run: RunResult): ExitCodeValue {
   if (run.endReason === 'target-unavailable') return ExitCode.TargetUnavailable;
   if (run.endReason === 'interrupted') return ExitCode.Interrupted;
-  return run.summary.failed + run.summary.errored > 0 || run.fuzz?.status === 'failed' ? ExitCode.Failures : ExitCode.Conformant;
+  return cellsFailRun(run.summary, run.failOnFlaky) || run.fuzz?.status === 'failed' ? ExitCode.Failures : ExitCode.Conformant;
 }

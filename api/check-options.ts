@@ -6,6 +6,9 @@ import { REVISIONS, isRevision } from '../schema/revisions.js';
 import type { CommonRunOptions } from './conformance-options.js';
 import { ConformanceOptionsError } from './options-error.js';
 
+/** Most re-runs of one failed or errored cell. */
+export const MAX_RETRIES = 3;
+
 export function checkWholeNumber(name: string, value: number | undefined, min: number): void {
   if (value !== undefined && (!Number.isInteger(value) || value < min)) {
     throw new ConformanceOptionsError(`\`${name}\` takes a whole number >= ${min}, got ${String(value)}.`);
@@ -15,6 +18,13 @@ export function checkWholeNumber(name: string, value: number | undefined, min: n
 export function checkCommonOptions(options: CommonRunOptions): void {
   checkWholeNumber('concurrency', options.concurrency, 1);
   checkWholeNumber('seed', options.seed, 0);
+  checkWholeNumber('retries', options.retries, 0);
+  if (options.retries !== undefined && options.retries > MAX_RETRIES) {
+    throw new ConformanceOptionsError(
+      `\`retries\` takes at most ${MAX_RETRIES}, got ${options.retries}.`,
+      'One re-run alone tells a flaky verdict from a steady one; more only lengthen a failing run.',
+    );
+  }
   for (const revision of options.revisions ?? []) {
     if (!isRevision(revision)) throw new ConformanceOptionsError(`"${String(revision)}" is not a known MCP revision.`, `Known: ${REVISIONS.join(', ')}.`);
   }

@@ -68,6 +68,13 @@ export interface CommonRunOptions extends ScenarioSelection {
   seed?: number;
   /** SHOULD-level findings fail the run (default false). */
   strict?: boolean;
+  /**
+   * Re-runs of a failed or errored cell, alone once every other cell has ended, before its verdict
+   * is final (default 1; 0 turns them off; at most 3). A cell whose re-run passes is `flaky`.
+   */
+  retries?: number;
+  /** A flaky cell fails the run (default false: it is reported and counted, and the run passes). */
+  failOnFlaky?: boolean;
   /** An expected-failures file (YAML or JSON): listed failures do not fail the run; new failures and stale entries do. */
   baseline?: string;
   /** Reporter objects, or reports to build by format name (`{ format: 'junit', path: 'reports/mcp.xml' }`). Default: none. */

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { fromRoot } from '../schema/package-root.js';
 import { loadRules, type RulesCatalogue } from '../schema/rules.js';
 import { DEFAULT_SEED } from '../runner/config/index.js';
+import { DEFAULT_RETRIES } from '../runner/engine/index.js';
 import {
   DEFAULT_CLIENT_RUN_MS,
   HttpClientHost,
@@ -96,6 +97,8 @@ export async function runClientConformance(options: ClientConformanceOptions): P
     revisions: options.revisions ?? [],
     // Every cell starts a client process, whatever the wire: the process-bound default fits.
     concurrency: options.concurrency ?? defaultConcurrency('stdio'),
+    retries: options.retries ?? DEFAULT_RETRIES,
+    ...(options.failOnFlaky ? { failOnFlaky: true } : {}),
     reporters: gate.reporters,
     header: { tool: toolIdentity(), target: { kind: 'stdio', command, ...(cwd ? { cwd } : {}) }, strict, seed: options.seed ?? DEFAULT_SEED },
     cell: {

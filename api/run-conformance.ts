@@ -6,7 +6,7 @@ import { createInMemoryTransport } from '../mocks/adapters/in-memory.js';
 import { loadRules, type RulesCatalogue } from '../schema/rules.js';
 import type { RunConfig, TargetSpec } from '../runner/config/index.js';
 import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../runner/config/index.js';
-import { runSuite, type AuthorizationContext, type SuiteRunOptions } from '../runner/engine/index.js';
+import { DEFAULT_RETRIES, runSuite, type AuthorizationContext, type SuiteRunOptions } from '../runner/engine/index.js';
 import { TransportStartError } from '../wire/protocol/index.js';
 import { reproCommand } from '../runner/repro.js';
 import { summarise, type RunResult, type TargetInfo } from '../wire/results/index.js';
@@ -161,6 +161,8 @@ async function runScenarios({ target, spec, http, scenarios, rules, options, tim
     timeoutMs,
     concurrency: options.concurrency ?? defaultConcurrency(transport),
     strict: options.strict ?? false,
+    retries: options.retries ?? DEFAULT_RETRIES,
+    failOnFlaky: options.failOnFlaky ?? false,
     ...(options.isolate ? { isolate: true } : {}),
     verbose: hooks.verbose ?? false,
     seed: options.seed ?? DEFAULT_SEED,

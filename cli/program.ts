@@ -37,6 +37,9 @@ export interface CliOptions {
   concurrency?: number;
   report?: ReportSpec[];
   strict: boolean;
+  /** Undefined: the API's default (one re-run of a failed or errored cell). */
+  retries?: number;
+  failOnFlaky?: boolean;
   isolate?: boolean;
   clientCapabilities?: Record<string, unknown>;
   baseline?: string;
@@ -125,6 +128,13 @@ export function buildProgram(version: string): Command {
       ).argParser(collect(parseReport(REPORT_FORMATS))),
     )
     .addOption(new Option('--strict', 'SHOULD-level findings fail the run').default(false))
+    .addOption(
+      new Option(
+        '--retries <n>',
+        're-run a failed or errored cell alone, after the others, this many times (0 to 3, default 1; 0: no re-run); a cell whose re-run passes is flaky',
+      ).argParser(parsePositiveInt('--retries', 0)),
+    )
+    .addOption(new Option('--fail-on-flaky', 'flaky cells (failed or errored, then passed when re-run alone) fail the run'))
     .addOption(
       new Option(
         '--isolate',

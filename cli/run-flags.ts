@@ -37,6 +37,8 @@ export function selectionFromFlags(opts: CliOptions) {
     ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}),
     seed: opts.seed,
     strict: opts.strict,
+    ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
+    ...(opts.failOnFlaky ? { failOnFlaky: true } : {}),
   };
 }
 

@@ -24,8 +24,11 @@ export type {
   UrlTarget,
 } from '../api/index.js';
 export type {
+  AttemptStatus,
   BaselineEntry,
   BaselineOutcome,
+  CellAttempt,
+  CellRerun,
   CheckResult,
   CheckStatus,
   Direction,

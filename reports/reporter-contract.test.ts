@@ -11,6 +11,7 @@ import {
   captureOutput,
   deepFreeze,
   fixtureRun,
+  flakyRun,
   greenRun,
   headerOf,
   interruptedRun,
@@ -58,7 +59,7 @@ describe.each(REPORT_FORMATS)('%s reporter contract', (format) => {
   });
 
   it('handles every kind of run, ending its output with a newline', async () => {
-    for (const run of [fixtureRun(), strictRun(), interruptedRun(), unavailableRun(), greenRun(), baselineRun(), repeatedRun()]) {
+    for (const run of [fixtureRun(), strictRun(), interruptedRun(), unavailableRun(), greenRun(), baselineRun(), repeatedRun(), flakyRun()]) {
       const out = await plainOutput(format, run);
       expect(out.length).toBeGreaterThan(0);
       expect(out.endsWith('\n')).toBe(true);
@@ -87,6 +88,23 @@ describe.each(REPORT_FORMATS)('%s reporter contract', (format) => {
     await createReporter(format, { stream, color: false, isTTY: false }).onRunEnd?.(fixtureRun());
     if (format === 'console') expect(stream.text()).toContain('4 passed, 1 failed, 3 skipped, 1 errored, 1 warning in 1.23s');
     else expect(stream.text()).toBe(await plainOutput(format));
+  });
+
+  it('names a flaky cell and its re-run, and counts it apart from failures', async () => {
+    const out = await plainOutput(format, flakyRun());
+    expect(out).toMatch(/flaky/);
+    // The re-run's verdict is told (a confirmation too, in the formats that explain cells).
+    expect(out).toMatch(/re-run alone|"rerun"|rerun:/);
+    const counted: Partial<Record<ReportFormat, RegExp>> = {
+      console: /4 passed, 0 failed, 3 skipped, 1 errored, 1 flaky, 1 warning in 1\.23s/,
+      json: /"flaky": 1/,
+      jsonl: /"flaky":1/,
+      junit: /<property name="flaky" value="1"\/>/,
+      tap: /# 4 passed, 0 failed, 3 skipped, 1 errored, 1 flaky, 1 warning/,
+      markdown: /4 passed, 0 failed, 3 skipped, 1 errored, 1 flaky, 1 warning/,
+      html: /<b>1<\/b> flaky/,
+    };
+    expect(out).toMatch(counted[format]!);
   });
 
   it('is deterministic for the same run', async () => {

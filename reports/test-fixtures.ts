@@ -415,6 +415,33 @@ export function baselineRun(): RunResult {
   };
 }
 
+/** The main fixture with re-runs (--retries 1): the failed MUST cell passed when re-run alone (flaky,
+ * with the re-run's exchange), the errored cell errored again (confirmed). */
+export function flakyRun(failOnFlaky = false): RunResult {
+  const run = fixtureRun();
+  const scenarios = run.scenarios.map((c): ScenarioResult => {
+    if (c.status === 'failed')
+      return {
+        ...c,
+        status: 'flaky',
+        rerun: {
+          first: 'failed',
+          attempts: [{ status: 'passed', durationMs: 31, checks: [], transcript: PING_TRANSCRIPT, stderr: [] }],
+        },
+      };
+    if (c.status === 'errored')
+      return { ...c, rerun: { first: 'errored', attempts: [{ status: 'errored', errorReason: c.errorReason ?? 'errored', durationMs: 40 }] } };
+    return c;
+  });
+  return {
+    ...run,
+    retries: 1,
+    ...(failOnFlaky ? { failOnFlaky: true } : {}),
+    scenarios,
+    summary: summarise(scenarios, RUN_DURATION_MS),
+  };
+}
+
 /** One transport defect seen in five cells (messages differ only in numbers), next to a distinct
  * failure: what the summaries group as "one defect seen in N cells". */
 export function repeatedRun(): RunResult {
@@ -468,6 +495,8 @@ export function headerOf(run: RunResult): RunHeader {
     strict: run.strict,
     ...(run.seed !== undefined ? { seed: run.seed } : {}),
     planned: run.planned,
+    ...(run.retries !== undefined ? { retries: run.retries } : {}),
+    ...(run.failOnFlaky ? { failOnFlaky: true } : {}),
     ...(run.fuzzPlanned ? { fuzzPlanned: true } : {}),
     ...(run.baseline ? { baselineFile: run.baseline.file } : {}),
   };

@@ -23,7 +23,10 @@ export function registerCells(name: string, run: RunResult): void {
       if (cell.status === 'skipped') {
         test(title, (ctx) => ctx.skip(cell.skipReason ?? 'skipped'));
       } else if (expected.has(title)) {
-        test.fails(title, () => assertCell(cell, run.strict));
+        test.fails(title, () => assertCell(cell, run.strict, true));
+      } else if (cell.status === 'flaky') {
+        // Passed when re-run alone: named so in the test's title, and a failure only under failOnFlaky.
+        test(`${title} (flaky)`, () => assertCell(cell, run.strict, run.failOnFlaky === true));
       } else {
         const entry = stale.find((e) => covers(e, cell));
         if (entry && cell.status === 'passed') {
@@ -52,8 +55,8 @@ export function registerCells(name: string, run: RunResult): void {
   });
 }
 
-function assertCell(cell: ScenarioResult, strict: boolean): void {
-  if (cell.status === 'failed' || cell.status === 'errored') throw new CellFailure(cell, strict);
+function assertCell(cell: ScenarioResult, strict: boolean, failOnFlaky = false): void {
+  if (cell.status === 'failed' || cell.status === 'errored' || (failOnFlaky && cell.status === 'flaky')) throw new CellFailure(cell, strict);
 }
 
 function covers(entry: BaselineEntry, cell: ScenarioResult): boolean {

@@ -15,11 +15,11 @@ import {
   type Style,
 } from '../format/index.js';
 
-const WORDS = { failed: 'FAIL', errored: 'ERROR', warning: 'WARN' } as const;
+const WORDS = { failed: 'FAIL', errored: 'ERROR', warning: 'WARN', flaky: 'FLAKY' } as const;
 
 export function renderCellSection(cell: ScenarioResult, strict: boolean, style: Style, maxText: number, repeated?: RepeatedFindings): string[] {
   const mark = cellMark(cell);
-  const word = mark === 'failed' || mark === 'errored' || mark === 'warning' ? WORDS[mark] : mark.toUpperCase();
+  const word = mark === 'failed' || mark === 'errored' || mark === 'warning' || mark === 'flaky' ? WORDS[mark] : mark.toUpperCase();
   const note = baselineNote(cell);
   const headline = `${style.mark(mark)} ${style.bold(style.paint(mark, word))} ${style.bold(cellLabel(cell))} ${style.dim(`— ${printable(cell.title)}`)}${note ? ` ${style.dim(`(${printable(note)})`)}` : ''}`;
   const checks = checksToExplain(cell, strict);
@@ -45,7 +45,8 @@ export function renderCellSection(cell: ScenarioResult, strict: boolean, style: 
  * recap names it then, and its section would only repeat the exchange (a failed cell only; an
  * errored one keeps its section for the stderr of the target). */
 export function onlyRepeatsSeenBefore(cell: ScenarioResult, strict: boolean, repeated: RepeatedFindings): boolean {
-  if (cell.status === 'errored') return false;
+  // An errored cell keeps its section for the target's stderr, a flaky one for its re-run.
+  if (cell.status === 'errored' || cell.status === 'flaky') return false;
   const checks = checksToExplain(cell, strict);
   return (
     checks.length > 0 &&

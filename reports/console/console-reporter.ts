@@ -6,7 +6,7 @@ import { cellLabel, groupRepeatedFindings, isExpectedFailure, needsExplaining, p
 import { renderCellLine, renderCheckLines } from './cell-line.js';
 import { onlyRepeatsSeenBefore, renderCellSection } from './cell-section.js';
 import { CLEAR_LINE, renderProgressLine } from './progress-line.js';
-import { renderAreaSummary, renderEnding, renderRecap, renderSkipped, renderTotals } from './summary.js';
+import { renderAreaSummary, renderEnding, renderRecap, renderRerunCost, renderSkipped, renderTotals } from './summary.js';
 
 export interface ConsoleReporterOptions {
   sink: OutputSink;
@@ -26,7 +26,7 @@ export class ConsoleReporter implements Reporter {
   private readonly width: number;
   private planned = 0;
   private done = 0;
-  private readonly counts = { passed: 0, failed: 0, skipped: 0, errored: 0 };
+  private readonly counts = { passed: 0, failed: 0, skipped: 0, errored: 0, flaky: 0 };
   /** Labels of the cells in flight, in the order they started. */
   private readonly running = new Set<string>();
   private progressShown = false;
@@ -91,17 +91,20 @@ export class ConsoleReporter implements Reporter {
     ].filter((s) => s.length > 0);
     const lines = [...(this.cellLinesPrinted ? [''] : []), ...sections.flatMap((s) => [...s, ''])];
     lines.push(
-      renderTotals(run.summary, this.style, run.scenarios.filter(isExpectedFailure).length) + (run.strict ? this.style.dim(' (strict: warnings fail)') : ''),
+      renderTotals(run.summary, this.style, run.scenarios.filter(isExpectedFailure).length) +
+        (run.strict ? this.style.dim(' (strict: warnings fail)') : '') +
+        renderRerunCost(run.scenarios, this.style),
     );
     lines.push(...renderEnding(run, this.style));
     return lines;
   }
 
-  /** Failed and errored cells first, in run order, then cells that only warned. */
+  /** Failed and errored cells first, in run order, then flaky ones, then cells that only warned. */
   private explained(run: RunResult): ScenarioResult[] {
     const attention = run.scenarios.filter(needsExplaining);
     const hard = attention.filter((c) => c.status === 'failed' || c.status === 'errored');
-    return [...hard, ...attention.filter((c) => !hard.includes(c))];
+    const flaky = attention.filter((c) => c.status === 'flaky');
+    return [...hard, ...flaky, ...attention.filter((c) => !hard.includes(c) && !flaky.includes(c))];
   }
 
   private renderHeader(header: RunHeader): string {

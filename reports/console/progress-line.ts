@@ -9,6 +9,7 @@ export interface ProgressState {
   failed: number;
   skipped: number;
   errored: number;
+  flaky: number;
   /** Labels of the cells in flight, oldest first. */
   running: readonly string[];
 }
@@ -19,6 +20,7 @@ export function renderProgressLine(state: ProgressState, style: Style, width: nu
     state.failed > 0 ? style.red(`${state.failed} failed`) : `${state.failed} failed`,
     style.dim(`${state.skipped} skipped`),
     ...(state.errored > 0 ? [style.magenta(`${state.errored} errored`)] : []),
+    ...(state.flaky > 0 ? [style.yellow(`${state.flaky} flaky`)] : []),
   ];
   const [first, ...others] = state.running;
   const current = first ? ` · ${style.dim('running')} ${first}${others.length > 0 ? style.dim(` +${others.length}`) : ''}` : '';

@@ -10,6 +10,7 @@ import {
   padEnd,
   printable,
   repeatedPhrase,
+  rerunNote,
   type RepeatedFindings,
   type Style,
 } from '../format/index.js';
@@ -32,6 +33,7 @@ export function renderAreaSummary(cells: readonly ScenarioResult[], style: Style
       count('failed') > 0 ? style.red(`${count('failed')} failed`) : '',
       count('skipped') > 0 ? style.dim(`${count('skipped')} skipped`) : '',
       count('errored') > 0 ? style.magenta(`${count('errored')} errored`) : '',
+      count('flaky') > 0 ? style.yellow(`${count('flaky')} flaky`) : '',
       warnings > 0 ? style.yellow(plural(warnings, 'warning')) : '',
     ].filter(Boolean);
     lines.push(`  ${padEnd(area, width)}  ${plural(list.length, 'cell')}: ${parts.join(', ')}`);
@@ -104,11 +106,17 @@ export function renderRecap(cells: readonly ScenarioResult[], strict: boolean, s
     return repeated !== undefined && all.length > 0 && all.every((k) => repeated.groupOf(k) !== undefined);
   };
   const failing = cells.filter((c) => c.status === 'failed' || c.status === 'errored');
+  const flaky = cells.filter((c) => c.status === 'flaky');
   const warned = cells.filter((c) => cellMark(c) === 'warning');
   const line = (c: ScenarioResult) => {
     const f = cellFindings(c, strict);
     const rules = [...new Set([...f.errors, ...f.failures, ...f.warnings].map((k) => k.rule.id))];
-    const why = c.status === 'errored' && c.errorReason ? `errored: ${printable(c.errorReason)}` : rules.join(', ');
+    const why =
+      c.status === 'flaky'
+        ? `${rerunNote(c) ?? 'flaky'}${rules.length > 0 ? `: ${rules.join(', ')}` : ''}`
+        : c.status === 'errored' && c.errorReason
+          ? `errored: ${printable(c.errorReason)}`
+          : rules.join(', ');
     const expected = isExpectedFailure(c) ? ` ${style.dim('(expected by the baseline)')}` : '';
     return `  ${style.mark(cellMark(c))} ${cellLabel(c)}  ${style.dim(why)}${expected}`;
   };
@@ -129,6 +137,12 @@ export function renderRecap(cells: readonly ScenarioResult[], strict: boolean, s
   };
   return [
     ...(failing.length > 0 ? [style.bold(style.red(`Failures (${failing.length})`)), ...listed(failing)] : []),
+    ...(flaky.length > 0
+      ? [
+          style.bold(style.yellow(`Flaky (${flaky.length}): failed or errored, then passed when re-run alone; not failures unless --fail-on-flaky`)),
+          ...flaky.map(line),
+        ]
+      : []),
     ...(warned.length > 0 ? [style.bold(style.yellow(`Warnings (${warned.length})`)), ...listed(warned)] : []),
     ...(groups.length > 0 ? [style.bold(`Repeated findings (${groups.length})`), ...groups.flatMap(groupLine)] : []),
   ];
@@ -143,11 +157,21 @@ export function renderTotals(summary: RunSummary, style: Style, expected = 0): s
       n(summary.failed, `${summary.failed} failed`, style.red),
       n(summary.skipped, `${summary.skipped} skipped`, style.dim),
       n(summary.errored, `${summary.errored} errored`, style.magenta),
+      // Named only when there is one, so that runs without a re-run read as before.
+      ...(summary.flaky > 0 ? [style.yellow(`${summary.flaky} flaky`)] : []),
       n(summary.warnings, plural(summary.warnings, 'warning'), style.yellow),
     ].join(', ') +
     ` in ${formatDuration(summary.durationMs)}` +
     (expected > 0 ? style.dim(` (${expected} of the failures expected by the baseline)`) : '')
   );
+}
+
+/** What the re-runs cost (they run alone, after the other cells): ` (2 cells re-run alone: 1.20s)`. */
+export function renderRerunCost(cells: readonly ScenarioResult[], style: Style): string {
+  const rerun = cells.filter((c) => c.rerun);
+  if (rerun.length === 0) return '';
+  const ms = rerun.reduce((sum, c) => sum + c.rerun!.attempts.reduce((t, a) => t + a.durationMs, 0), 0);
+  return style.dim(` (${plural(rerun.length, 'cell')} re-run alone: ${formatDuration(ms)})`);
 }
 
 /** What the totals cannot say: a partial run, or a run that never started. */

@@ -34,6 +34,7 @@ export function cellMark(cell: Pick<ScenarioResult, 'status' | 'checks'>): Mark 
   return cell.status;
 }
 
+/** Failed, errored and flaky cells are explained (a flaky one with both attempts), and warned ones. */
 export function needsExplaining(cell: Pick<ScenarioResult, 'status' | 'checks'>): boolean {
-  return cell.status === 'failed' || cell.status === 'errored' || cellMark(cell) === 'warning';
+  return cell.status === 'failed' || cell.status === 'errored' || cell.status === 'flaky' || cellMark(cell) === 'warning';
 }

@@ -5,6 +5,7 @@ import { renderExpectedActual } from './expected-actual.js';
 import { collectHints, renderHints } from './hints.js';
 import { printable } from './printable.js';
 import { renderReproLine } from './repro-line.js';
+import { firstVerdict, renderRerunBlock, rerunNote } from './rerun-note.js';
 import { renderRuleBlock } from './rule-block.js';
 import { renderStderrBox } from './stderr-box.js';
 import { createStyle, type Style } from './style.js';
@@ -59,8 +60,12 @@ function renderFinding(cell: ScenarioResult, check: CheckResult, options: Findin
 export function renderCellExplanation(cell: ScenarioResult, checks: readonly CheckResult[], options: FindingOptions = {}): string[] {
   const style = options.style ?? createStyle(false);
   const lines: string[] = [];
-  if (cell.status === 'errored' && cell.errorReason) lines.push(`${style.paint('errored', 'errored:')} ${printable(cell.errorReason)}`);
-  if (cell.status === 'errored') lines.push(...renderStderrBox(cell.stderr, style, options.maxText !== undefined ? { maxText: options.maxText } : {}));
+  // A flaky cell carries its first attempt: explained as that attempt's verdict, then its re-run.
+  const errored = firstVerdict(cell) === 'errored';
+  const note = rerunNote(cell);
+  if (cell.status === 'flaky' && note) lines.push(`${style.paint('flaky', note)}`);
+  if (errored && cell.errorReason) lines.push(`${style.paint('errored', 'errored:')} ${printable(cell.errorReason)}`);
+  if (errored) lines.push(...renderStderrBox(cell.stderr, style, options.maxText !== undefined ? { maxText: options.maxText } : {}));
   for (const check of checks) {
     if (lines.length > 0) lines.push('');
     lines.push(...renderFinding(cell, check, options));
@@ -72,6 +77,9 @@ export function renderCellExplanation(cell: ScenarioResult, checks: readonly Che
       ...indent(renderTranscript(cell.transcript, { style, ...(options.maxText !== undefined ? { maxText: options.maxText } : {}) }), '  '),
     );
   }
+  const rerun = renderRerunBlock(cell, { style, ...(options.maxText !== undefined ? { maxText: options.maxText } : {}) });
+  if (rerun.length > 0) lines.push('', ...rerun);
+  else if (note) lines.push('', style.dim(note));
   lines.push('', ...renderReproLine(cell.repro, style), ...renderHints(collectHints(checks), style));
   return lines;
 }

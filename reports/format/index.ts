@@ -26,3 +26,4 @@ export {
 } from './report-record.js';
 export { groupRepeatedFindings, repeatedPhrase, type RepeatedFindings } from './repeated-findings.js';
 export { baselineNote, isExpectedFailure } from './baseline-note.js';
+export { firstVerdict, renderRerunBlock, rerunNote } from './rerun-note.js';

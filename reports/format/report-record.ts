@@ -2,7 +2,9 @@
 // described by schema/report/*.schema.json: a header, one record per cell, a footer.
 import type {
   BaselineOutcome,
+  CellAttempt,
   CellBaseline,
+  CellRerun,
   CheckResult,
   CheckStatus,
   EndReason,
@@ -20,7 +22,7 @@ import type {
 import type { Revision } from '../../schema/revisions.js';
 
 /** Bumped on any change a reader of an older report would trip over. */
-export const REPORT_FORMAT_VERSION = 1;
+export const REPORT_FORMAT_VERSION = 2;
 
 interface ReportCheck {
   id: string;
@@ -57,6 +59,17 @@ export interface ReportScenario {
   stderr: string[];
   /** With --baseline, on a failed or errored cell: whether the baseline accepts it. */
   baseline?: CellBaseline;
+  /** A failed or errored cell re-run alone (--retries): its first verdict and each re-run. */
+  rerun?: ReportRerun;
+}
+
+interface ReportAttempt extends Omit<CellAttempt, 'checks'> {
+  checks?: ReportCheck[];
+}
+
+interface ReportRerun {
+  first: CellRerun['first'];
+  attempts: ReportAttempt[];
 }
 
 export interface ReportHeader {
@@ -68,6 +81,8 @@ export interface ReportHeader {
   strict: boolean;
   seed?: number;
   planned: number;
+  retries?: number;
+  failOnFlaky?: boolean;
 }
 
 /** A fuzz violation with its rule's facts flattened, like a check's. */
@@ -113,6 +128,8 @@ export function headerRecord(header: RunHeader): ReportHeader {
     strict: header.strict,
     ...(header.seed !== undefined ? { seed: header.seed } : {}),
     planned: header.planned,
+    ...(header.retries !== undefined ? { retries: header.retries } : {}),
+    ...(header.failOnFlaky ? { failOnFlaky: true } : {}),
   };
 }
 
@@ -151,6 +168,20 @@ export function scenarioRecord(cell: ScenarioResult): ReportScenario {
     transcript: cell.transcript.map(transcriptRecord),
     stderr: [...cell.stderr],
     ...(cell.baseline ? { baseline: { ...cell.baseline } } : {}),
+    ...(cell.rerun ? { rerun: { first: cell.rerun.first, attempts: cell.rerun.attempts.map(attemptRecord) } } : {}),
+  };
+}
+
+function attemptRecord(a: CellAttempt): ReportAttempt {
+  return {
+    status: a.status,
+    ...(a.skipReason !== undefined ? { skipReason: a.skipReason } : {}),
+    ...(a.errorReason !== undefined ? { errorReason: a.errorReason } : {}),
+    durationMs: a.durationMs,
+    ...(a.inconclusive ? { inconclusive: true } : {}),
+    ...(a.checks ? { checks: a.checks.map(checkRecord) } : {}),
+    ...(a.transcript ? { transcript: a.transcript.map(transcriptRecord) } : {}),
+    ...(a.stderr ? { stderr: [...a.stderr] } : {}),
   };
 }
 

@@ -17,7 +17,7 @@ export interface Style {
   magenta: Paint;
   dim: Paint;
   bold: Paint;
-  /** The symbol for a verdict, painted in its colour: ✓ ✗ ! - E i B. */
+  /** The symbol for a verdict, painted in its colour: ✓ ✗ ! - E ~ i B. */
   mark(status: Mark): string;
   /** Paints any text in the colour of a verdict. */
   paint(status: Mark, text: string): string;
@@ -31,6 +31,7 @@ const MARKS: Record<Mark, string> = {
   warning: '!',
   skipped: '-',
   errored: 'E',
+  flaky: '~',
   info: 'i',
   'runner-bug': 'B',
 };
@@ -52,6 +53,7 @@ export function createStyle(color: boolean): Style {
     warning: c.yellow,
     skipped: c.dim,
     errored: c.magenta,
+    flaky: c.yellow,
     info: c.cyan,
     'runner-bug': c.magenta,
   };

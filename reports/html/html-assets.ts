@@ -19,14 +19,14 @@ code, pre { font: 12.5px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, mon
 .verdict { font-weight: 700; padding: 3px 10px; border-radius: 6px; color: #fff; }
 .verdict.ok { background: var(--pass); } .verdict.bad { background: var(--fail); }
 .passed { color: var(--pass); } .failed { color: var(--fail); } .warning { color: var(--warn); }
-.skipped { color: var(--skip); } .errored { color: var(--err); } .expected { color: var(--expected); }
+.skipped { color: var(--skip); } .errored { color: var(--err); } .expected { color: var(--expected); } .flaky { color: var(--warn); }
 table { border-collapse: collapse; width: 100%; }
 .matrix th, .matrix td { border: 1px solid var(--line); padding: 6px 8px; text-align: left; vertical-align: top; }
 .matrix th { background: var(--panel); font-weight: 600; white-space: nowrap; }
 .matrix td.empty { color: var(--skip); text-align: center; }
 .matrix td.worst-failed { background: #ffebe9; } .matrix td.worst-errored { background: #fbefff; }
 .matrix td.worst-warning { background: #fff8c5; } .matrix td.worst-passed { background: #dafbe1; }
-.matrix td.worst-expected { background: #ddf4ff; }
+.matrix td.worst-expected { background: #ddf4ff; } .matrix td.worst-flaky { background: #fff8c5; }
 .counts { display: flex; flex-wrap: wrap; gap: 4px 10px; font-variant-numeric: tabular-nums; }
 .filters { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 0 0 12px; }
 .filters label { display: inline-flex; gap: 5px; align-items: center; padding: 3px 10px; border: 1px solid var(--line); border-radius: 6px; cursor: pointer; background: var(--panel); }

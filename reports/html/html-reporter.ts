@@ -10,12 +10,15 @@ import {
   checksToExplain,
   collectHints,
   createStyle,
+  firstVerdict,
   formatDuration,
   groupRepeatedFindings,
   markOf,
+  renderRerunBlock,
   renderStderrBox,
   renderTranscript,
   repeatedPhrase,
+  rerunNote,
   type OutputSink,
   type RepeatedFindings,
 } from '../format/index.js';
@@ -26,11 +29,12 @@ const PLAIN = createStyle(false);
 const MAX_TEXT = 240;
 
 /** What a cell is shown as: its mark, or `expected` when the baseline accepts its failure. */
-type Shown = 'failed' | 'errored' | 'expected' | 'warning' | 'passed' | 'skipped';
-const SHOWN_ORDER: readonly Shown[] = ['failed', 'errored', 'expected', 'warning', 'passed', 'skipped'];
+type Shown = 'failed' | 'errored' | 'flaky' | 'expected' | 'warning' | 'passed' | 'skipped';
+const SHOWN_ORDER: readonly Shown[] = ['failed', 'errored', 'flaky', 'expected', 'warning', 'passed', 'skipped'];
 const SHOWN_WORDS: Record<Shown, string> = {
   failed: 'failed',
   errored: 'errored',
+  flaky: 'flaky',
   expected: 'expected failure',
   warning: 'warning',
   passed: 'passed',
@@ -39,18 +43,19 @@ const SHOWN_WORDS: Record<Shown, string> = {
 const SHOWN_MARKS: Record<Shown, string> = {
   failed: markOf('failed'),
   errored: markOf('errored'),
+  flaky: markOf('flaky'),
   expected: '≈',
   warning: markOf('warning'),
   passed: markOf('passed'),
   skipped: markOf('skipped'),
 };
 /** Shown when the page opens: what needs attention. Passed and skipped cells are a click away. */
-const SHOWN_AT_FIRST: ReadonlySet<Shown> = new Set(['failed', 'errored', 'expected', 'warning']);
+const SHOWN_AT_FIRST: ReadonlySet<Shown> = new Set(['failed', 'errored', 'flaky', 'expected', 'warning']);
 
 function shownAs(cell: ScenarioResult): Shown {
   if (baselineNote(cell)) return 'expected';
   const mark = cellMark(cell);
-  return mark === 'failed' || mark === 'errored' || mark === 'warning' || mark === 'passed' ? mark : 'skipped';
+  return mark === 'failed' || mark === 'errored' || mark === 'flaky' || mark === 'warning' || mark === 'passed' ? mark : 'skipped';
 }
 
 export function renderHtmlReport(run: RunResult): string {
@@ -87,7 +92,7 @@ export function renderHtmlReport(run: RunResult): string {
 }
 
 function count(cells: readonly ScenarioResult[]): Record<Shown, number> {
-  const counts: Record<Shown, number> = { failed: 0, errored: 0, expected: 0, warning: 0, passed: 0, skipped: 0 };
+  const counts: Record<Shown, number> = { failed: 0, errored: 0, flaky: 0, expected: 0, warning: 0, passed: 0, skipped: 0 };
   for (const c of cells) counts[shownAs(c)]++;
   return counts;
 }
@@ -130,7 +135,9 @@ function matrixCell(cells: readonly ScenarioResult[]): string {
   const counts = count(cells);
   const worst = SHOWN_ORDER.find((k) => k !== 'skipped' && counts[k] > 0) ?? 'skipped';
   const parts = SHOWN_ORDER.filter((k) => counts[k] > 0).map((k) => `<span class="${k}" title="${SHOWN_WORDS[k]}">${SHOWN_MARKS[k]} ${counts[k]}</span>`);
-  return `<td class="worst-${worst}" data-counts="${SHOWN_ORDER.map((k) => `${k}:${counts[k]}`).join(' ')}"><div class="counts">${parts.join('')}</div></td>`;
+  // A status no cell of the run has is left out of data-counts (flaky ones exist only with re-runs).
+  const named = SHOWN_ORDER.filter((k) => k !== 'flaky' || counts[k] > 0);
+  return `<td class="worst-${worst}" data-counts="${named.map((k) => `${k}:${counts[k]}`).join(' ')}"><div class="counts">${parts.join('')}</div></td>`;
 }
 
 function renderRunProblem(run: RunResult): string {
@@ -213,11 +220,13 @@ function renderCell(cell: ScenarioResult, strict: boolean, repeated: RepeatedFin
   const why =
     cell.status === 'skipped'
       ? (cell.skipReason ?? 'no reason given')
-      : cell.status === 'errored' && cell.errorReason
-        ? cell.errorReason
-        : checks.length > 0
-          ? [...new Set(checks.map((c) => c.rule.id))].join(', ')
-          : `${cell.checks.length} ${cell.checks.length === 1 ? 'check' : 'checks'}, ${formatDuration(cell.durationMs)}`;
+      : cell.status === 'flaky'
+        ? (rerunNote(cell) ?? 'flaky')
+        : cell.status === 'errored' && cell.errorReason
+          ? cell.errorReason
+          : checks.length > 0
+            ? [...new Set(checks.map((c) => c.rule.id))].join(', ')
+            : `${cell.checks.length} ${cell.checks.length === 1 ? 'check' : 'checks'}, ${formatDuration(cell.durationMs)}`;
   const open = shown === 'failed' || shown === 'errored' ? ' open' : '';
   const hidden = SHOWN_AT_FIRST.has(shown) ? '' : ' hidden';
   const summary = `<summary><span class="mark ${shown}">${SHOWN_MARKS[shown]}</span><span class="label">${escapeHtml(cellLabel(cell))}</span><span class="why">${escapeHtml(why)}</span></summary>`;
@@ -229,13 +238,18 @@ function renderCellBody(cell: ScenarioResult, checks: readonly CheckResult[], re
   const note = baselineNote(cell);
   if (note) parts.push(`<p class="expected">${escapeHtml(note)}</p>`);
   if (cell.status === 'skipped') return parts.join('');
-  if (cell.status === 'errored' && cell.errorReason) parts.push(`<p class="errored"><b>errored:</b> ${escapeHtml(cell.errorReason)}</p>`);
-  if (cell.status === 'errored' && cell.stderr.length > 0)
-    parts.push(`<pre>${escapeLines(renderStderrBox(cell.stderr, PLAIN, { maxText: MAX_TEXT }).join('\n'))}</pre>`);
+  // A flaky cell shows its first attempt (as that verdict), then its re-run alone.
+  const errored = firstVerdict(cell) === 'errored';
+  const rerun = rerunNote(cell);
+  if (rerun) parts.push(`<p class="${cell.status === 'flaky' ? 'flaky' : 'note'}"><b>${escapeHtml(rerun)}</b></p>`);
+  if (errored && cell.errorReason) parts.push(`<p class="errored"><b>errored:</b> ${escapeHtml(cell.errorReason)}</p>`);
+  if (errored && cell.stderr.length > 0) parts.push(`<pre>${escapeLines(renderStderrBox(cell.stderr, PLAIN, { maxText: MAX_TEXT }).join('\n'))}</pre>`);
   for (const check of checks) parts.push(renderFinding(cell, check, repeated));
   if (checks.length === 0 && cell.status === 'passed') {
     parts.push(`<p>${cell.checks.length} checks: ${escapeHtml([...new Set(cell.checks.map((c) => c.rule.id))].join(', '))}</p>`);
   }
+  const again = renderRerunBlock(cell, { style: PLAIN, maxText: MAX_TEXT });
+  if (again.length > 0) parts.push(`<pre>${escapeLines(again.join('\n'))}</pre>`);
   const hints = collectHints(checks);
   if (hints.length > 0) parts.push(`<p><b>hints</b></p><ol>${hints.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ol>`);
   parts.push(`<div class="repro"><pre>${escapeHtml(cell.repro)}</pre><button type="button">Copy</button></div>`);

@@ -57,7 +57,7 @@ describe('json reporter', () => {
       'summary',
       'scenarios',
     ]);
-    expect(doc.summary).toEqual({ scenarios: 9, passed: 4, failed: 1, skipped: 3, errored: 1, warnings: 1, durationMs: 1234 });
+    expect(doc.summary).toEqual({ scenarios: 9, passed: 4, failed: 1, skipped: 3, errored: 1, flaky: 0, warnings: 1, durationMs: 1234 });
     const failed = doc.scenarios[1];
     expect(failed.checks[0]).toMatchObject({
       rule: 'lifecycle.initialize.version-echo',

@@ -103,7 +103,7 @@ describe('readJsonlReport', () => {
     ['a line after the footer', (t: string) => `${t}${t.split('\n')[1]}\n`, /follows the footer/],
     ['an unknown line type', (t: string) => t.replace('"type":"scenario"', '"type":"cell"'), /type "cell"/],
     ['a footer that counts other cells', (t: string) => t.replace(/\n[^\n]*\n(?=[^\n]*"footer")/, '\n'), /footer counts 9 cells but 8/],
-    ['another format version', (t: string) => t.replace('"formatVersion":1', '"formatVersion":2'), /format version 2/],
+    ['another format version', (t: string) => t.replace('"formatVersion":2', '"formatVersion":1'), /format version 1/],
   ])('refuses %s as malformed', async (_name, corrupt, message) => {
     const result = readJsonlReport(corrupt(await jsonlOutput()));
     expect(result).toMatchObject({ complete: false, reason: 'malformed' });

@@ -22,6 +22,7 @@ import {
   createStyle,
   groupRepeatedFindings,
   renderCellExplanation,
+  rerunNote,
   repeatedPhrase,
   seconds,
   type OutputSink,
@@ -65,7 +66,8 @@ export function renderJunitReport(run: RunResult, options: JunitOptions = {}): s
       if (cell.status === 'skipped' || baselineNote(cell)) counts.skipped++;
       else if (cell.status === 'failed') counts.failures++;
       else if (cell.status === 'errored') counts.errors++;
-      return testcase(cell, caseName(cell), run.strict, repeated);
+      else if (cell.status === 'flaky' && run.failOnFlaky) counts.failures++;
+      return testcase(cell, caseName(cell), run, repeated);
     });
     counts.time = Math.min(counts.time, wallMs);
     suites.push({ element: suite(area, counts, timestamp, runProperties(run), cases), counts });
@@ -142,11 +144,15 @@ function runProperties(run: RunResult): XmlElement {
       property('strict', String(run.strict)),
       ...(run.seed !== undefined ? [property('seed', String(run.seed))] : []),
       ...(run.baseline ? [property('baseline', run.baseline.file)] : []),
+      ...(run.retries !== undefined ? [property('retries', String(run.retries))] : []),
+      // The strict schema has no flaky count on a suite: the run's count is a property.
+      ...(run.summary.flaky > 0 ? [property('flaky', String(run.summary.flaky))] : []),
     ],
   };
 }
 
-function testcase(cell: ScenarioResult, name: string, strict: boolean, repeated: RepeatedFindings): XmlElement {
+function testcase(cell: ScenarioResult, name: string, run: Pick<RunResult, 'strict' | 'failOnFlaky'>, repeated: RepeatedFindings): XmlElement {
+  const strict = run.strict;
   const findings = cellFindings(cell, strict);
   const children: XmlElement[] = [];
   const expected = baselineNote(cell);
@@ -183,6 +189,21 @@ function testcase(cell: ScenarioResult, name: string, strict: boolean, repeated:
         ],
         text,
       });
+  } else if (cell.status === 'flaky') {
+    // Passed when re-run alone: a pass with both attempts in its output, unless --fail-on-flaky.
+    const message = rerunNote(cell) ?? 'flaky';
+    const text = body(cell, [...findings.errors, ...findings.failures, ...findings.warnings]);
+    if (expected) children.push({ name: 'skipped', attrs: [['message', `${expected} — ${message}`]] }, { name: 'system-out', text });
+    else if (run.failOnFlaky)
+      children.push({
+        name: 'failure',
+        attrs: [
+          ['message', message],
+          ['type', 'flaky'],
+        ],
+        text,
+      });
+    else children.push({ name: 'system-out', text });
   } else if (findings.warnings.length > 0) {
     children.push({ name: 'system-out', text: body(cell, findings.warnings) });
   }

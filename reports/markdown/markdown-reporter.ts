@@ -10,11 +10,14 @@ import {
   cellMark,
   checksToExplain,
   createStyle,
+  firstVerdict,
   formatDuration,
   groupRepeatedFindings,
   printable,
+  renderRerunBlock,
   renderTranscript,
   repeatedPhrase,
+  rerunNote,
   type OutputSink,
   type RepeatedFindings,
 } from '../format/index.js';
@@ -67,7 +70,7 @@ function renderHeading(run: RunResult): string {
   const s = run.summary;
   const target = run.target.command ?? run.target.url ?? run.target.kind;
   const expected = run.scenarios.filter((c) => baselineNote(c)).length;
-  const totals = `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored, ${s.warnings} ${s.warnings === 1 ? 'warning' : 'warnings'}${expected > 0 ? ` (${expected} of the failures expected by the baseline)` : ''} in ${formatDuration(s.durationMs)}`;
+  const totals = `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored, ${s.flaky > 0 ? `${s.flaky} flaky, ` : ''}${s.warnings} ${s.warnings === 1 ? 'warning' : 'warnings'}${expected > 0 ? ` (${expected} of the failures expected by the baseline)` : ''} in ${formatDuration(s.durationMs)}`;
   return [
     `## ${gatePasses(run) ? '✅' : '❌'} MCP conformance: ${gatePasses(run) ? 'passed' : 'failed'}`,
     '',
@@ -80,19 +83,29 @@ function renderHeading(run: RunResult): string {
 function renderAreaTable(run: RunResult): string {
   if (run.scenarios.length === 0) return '';
   const areas = [...new Set(run.scenarios.map((c) => c.area))];
+  const withFlaky = run.summary.flaky > 0;
   const rows = areas.map((area) => {
     const cells = run.scenarios.filter((c) => c.area === area);
     const n = (pred: (c: ScenarioResult) => boolean) => cells.filter(pred).length;
     const expected = n((c) => baselineNote(c) !== undefined);
     const failed = n((c) => c.status === 'failed' && !baselineNote(c));
     const errored = n((c) => c.status === 'errored' && !baselineNote(c));
+    const flaky = n((c) => c.status === 'flaky' && !baselineNote(c));
     const warnings = cells.reduce((k, c) => k + c.checks.filter((x) => x.status === 'warning').length, 0);
-    const mark = failed + errored > 0 ? '❌' : expected > 0 || warnings > 0 ? '⚠️' : n((c) => c.status === 'passed') > 0 ? '✅' : '➖';
-    return `| ${mark} ${inline(area)} | ${cells.length} | ${n((c) => c.status === 'passed')} | ${failed} | ${errored} | ${expected} | ${warnings} | ${n((c) => c.status === 'skipped')} |`;
+    const mark =
+      failed + errored + (run.failOnFlaky ? flaky : 0) > 0
+        ? '❌'
+        : expected + flaky > 0 || warnings > 0
+          ? '⚠️'
+          : n((c) => c.status === 'passed') > 0
+            ? '✅'
+            : '➖';
+    return `| ${mark} ${inline(area)} | ${cells.length} | ${n((c) => c.status === 'passed')} | ${failed} | ${errored} |${withFlaky ? ` ${flaky} |` : ''} ${expected} | ${warnings} | ${n((c) => c.status === 'skipped')} |`;
   });
+  // The flaky column appears when a cell is flaky, so that runs without re-runs read as before.
   return [
-    '| area | cells | passed | failed | errored | expected | warnings | skipped |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    `| area | cells | passed | failed | errored |${withFlaky ? ' flaky |' : ''} expected | warnings | skipped |`,
+    `| --- | ---: | ---: | ---: | ---: |${withFlaky ? ' ---: |' : ''} ---: | ---: | ---: |`,
     ...rows,
   ].join('\n');
 }
@@ -146,10 +159,10 @@ function renderRepeated(repeated: RepeatedFindings): string {
 }
 
 function renderFailures(run: RunResult, repeated: RepeatedFindings): string {
-  const failing = run.scenarios.filter((c) => c.status === 'failed' || c.status === 'errored' || cellMark(c) === 'warning');
+  const failing = run.scenarios.filter((c) => c.status === 'failed' || c.status === 'errored' || c.status === 'flaky' || cellMark(c) === 'warning');
   if (failing.length === 0) return '';
-  // New failures first, then warnings, then failures the baseline accepts.
-  const rank = (c: ScenarioResult) => (baselineNote(c) ? 2 : c.status === 'passed' ? 1 : 0);
+  // New failures first, then flaky cells, then warnings, then failures the baseline accepts.
+  const rank = (c: ScenarioResult) => (baselineNote(c) ? 3 : c.status === 'passed' ? 2 : c.status === 'flaky' ? 1 : 0);
   const ordered = [...failing].sort((a, b) => rank(a) - rank(b));
   const blocks = ordered.slice(0, EXPLAINED_MAX).map((c) => renderCell(c, run.strict, repeated));
   const rest = ordered.slice(EXPLAINED_MAX).map(
@@ -169,7 +182,7 @@ function renderFailures(run: RunResult, repeated: RepeatedFindings): string {
 
 function renderCell(cell: ScenarioResult, strict: boolean, repeated: RepeatedFindings): string {
   const f = cellFindings(cell, strict);
-  const mark = baselineNote(cell) ? '≈' : cell.status === 'errored' ? '💥' : cell.status === 'failed' ? '❌' : '⚠️';
+  const mark = baselineNote(cell) ? '≈' : cell.status === 'errored' ? '💥' : cell.status === 'failed' ? '❌' : cell.status === 'flaky' ? '🔁' : '⚠️';
   const checks = [...f.errors, ...f.failures, ...f.warnings];
   const headline = `${mark} ${code(cellLabel(cell))} — ${inline(
     checks
@@ -182,8 +195,12 @@ function renderCell(cell: ScenarioResult, strict: boolean, repeated: RepeatedFin
   const body: string[] = [];
   const note = baselineNote(cell);
   if (note) body.push(`_${inline(note)}_`, '');
-  if (cell.status === 'errored' && cell.errorReason) body.push(`**errored:** ${inline(cell.errorReason)}`, '');
+  const rerun = rerunNote(cell);
+  if (rerun) body.push(`_${inline(rerun)}_`, '');
+  if (firstVerdict(cell) === 'errored' && cell.errorReason) body.push(`**errored:** ${inline(cell.errorReason)}`, '');
   for (const check of checks) body.push(...renderCheck(cell, check, repeated), '');
+  const again = renderRerunBlock(cell, { style: PLAIN, maxText: MAX_TEXT });
+  if (again.length > 0) body.push(fence(again.join('\n'), 'text'), '');
   body.push('Reproduce:', '', fence(cell.repro, 'sh'));
   return `<details><summary>${escapeSummary(headline)}</summary>\n\n${body.join('\n')}\n\n</details>`;
 }

@@ -12,7 +12,7 @@
 import { Scalar, stringify } from 'yaml';
 import type { CheckResult, FuzzResult, FuzzViolation, Reporter, RunHeader, RunResult, ScenarioResult } from '../../wire/results/index.js';
 import type { BaselineEntry, BaselineOutcome } from '../../wire/results/index.js';
-import { baselineNote, cellFindings, cellLabel, createStyle, printable, renderTranscript, type OutputSink } from '../format/index.js';
+import { baselineNote, cellFindings, cellLabel, createStyle, firstVerdict, printable, renderTranscript, rerunNote, type OutputSink } from '../format/index.js';
 
 const PLAIN = createStyle(false);
 
@@ -21,10 +21,12 @@ export function tapEscape(text: string): string {
   return printable(text).replace(/\\/g, '\\\\').replace(/#/g, '\\#');
 }
 
-function renderTapPoint(n: number, cell: ScenarioResult, strict: boolean): string {
-  const name = `${n} - ${tapEscape(cellLabel(cell))}`;
+function renderTapPoint(n: number, cell: ScenarioResult, strict: boolean, failOnFlaky = false): string {
+  const flaky = cell.status === 'flaky' ? rerunNote(cell) : undefined;
+  const name = `${n} - ${tapEscape(cellLabel(cell))}${flaky ? ` ${tapEscape(`(${flaky})`)}` : ''}`;
   if (cell.status === 'skipped') return `ok ${name} # SKIP ${tapEscape(cell.skipReason ?? 'no reason given')}\n`;
-  const ok = cell.status === 'passed';
+  // A flaky cell passed when re-run alone: `ok` unless --fail-on-flaky, with both attempts in its diagnostic.
+  const ok = cell.status === 'passed' || (cell.status === 'flaky' && !failOnFlaky);
   const diagnostic = diagnosticOf(cell, strict);
   const note = baselineNote(cell);
   const todo = note ? ` # TODO ${tapEscape(note)}` : '';
@@ -63,19 +65,36 @@ function diagnosticOf(cell: ScenarioResult, strict: boolean): Diagnostic | undef
   if (cell.status === 'passed' && f.warnings.length === 0) return undefined;
   const [first, ...rest] = checks;
   const severity = (c: CheckResult) => (f.errors.includes(c) ? 'error' : f.failures.includes(c) ? 'fail' : 'warning');
-  const head: Diagnostic =
-    cell.status === 'errored'
-      ? { message: cell.errorReason ?? first?.message ?? 'the target misbehaved', severity: first?.status === 'runner-bug' ? 'runner-bug' : 'error' }
-      : { message: first?.message ?? 'the cell failed', severity: first ? severity(first) : 'fail' };
+  const errored = firstVerdict(cell) === 'errored';
+  const head: Diagnostic = errored
+    ? { message: cell.errorReason ?? first?.message ?? 'the target misbehaved', severity: first?.status === 'runner-bug' ? 'runner-bug' : 'error' }
+    : { message: first?.message ?? 'the cell failed', severity: first ? severity(first) : 'fail' };
   return {
     ...head,
     // An errored cell's message is why it errored; the check behind it keeps its own words.
-    ...(first && cell.status === 'errored' && first.message !== head.message ? { finding: first.message } : {}),
+    ...(first && errored && first.message !== head.message ? { finding: first.message } : {}),
     ...(first ? findingFields(cell, first, false) : {}),
     ...(rest.length > 0 ? { more: rest.map((c) => ({ severity: severity(c), ...findingFields(cell, c, true) })) } : {}),
-    ...(cell.status === 'errored' && cell.stderr.length > 0 ? { stderr: cell.stderr.slice(-10) } : {}),
+    ...(errored && cell.stderr.length > 0 ? { stderr: cell.stderr.slice(-10) } : {}),
+    ...(cell.rerun ? { rerun: rerunFields(cell) } : {}),
     repro: cell.repro,
     duration_ms: cell.durationMs,
+  };
+}
+
+/** The re-runs alone of a failed or errored cell: the verdict of each, and the exchange of one that differed. */
+function rerunFields(cell: ScenarioResult): Diagnostic {
+  const rerun = cell.rerun!;
+  return {
+    first: rerun.first,
+    note: rerunNote(cell) ?? '',
+    attempts: rerun.attempts.map((a) => ({
+      status: a.status,
+      ...(a.inconclusive ? { inconclusive: true } : {}),
+      ...(a.errorReason ? { reason: a.errorReason } : a.skipReason ? { reason: a.skipReason } : {}),
+      duration_ms: a.durationMs,
+      ...(a.transcript ? { exchange: renderTranscript(a.transcript, { style: PLAIN, maxText: 200 }) } : {}),
+    })),
   };
 }
 
@@ -181,11 +200,13 @@ class TapWriter {
   private count = 0;
   private strict = false;
   private baselinePlanned = false;
+  private failOnFlaky = false;
 
   start(header: RunHeader): string {
     if (this.started) return '';
     this.started = true;
     this.strict = header.strict;
+    this.failOnFlaky = header.failOnFlaky === true;
     let out = `TAP version 14\n${headerComment(header)}`;
     // With no cells planned we wait: the end decides between an empty plan and a bail-out.
     // A run handed over whole (attached only for its end) carries the outcome instead of the file.
@@ -199,14 +220,14 @@ class TapWriter {
   }
 
   point(cell: ScenarioResult, strict = this.strict): string {
-    return renderTapPoint(++this.count, cell, strict);
+    return renderTapPoint(++this.count, cell, strict, this.failOnFlaky);
   }
 
   end(run: RunResult): string {
     let out = this.start(run);
     if (this.count === 0) for (const cell of run.scenarios) out += this.point(cell, run.strict);
     const s = run.summary;
-    const totals = `# ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored, ${s.warnings} ${s.warnings === 1 ? 'warning' : 'warnings'}\n`;
+    const totals = `# ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored, ${s.flaky > 0 ? `${s.flaky} flaky, ` : ''}${s.warnings} ${s.warnings === 1 ? 'warning' : 'warnings'}\n`;
     if (run.endReason === 'target-unavailable') {
       return `${out}Bail out! ${tapEscape(run.fatal?.split('\n')[0] ?? 'the target is unavailable')}\n`;
     }

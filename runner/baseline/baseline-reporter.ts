@@ -10,6 +10,7 @@ export class BaselineReporter implements Reporter {
   /** The run as the wrapped reporters saw it (cells marked, outcome attached), once it has ended. */
   measured: RunResult | undefined;
   private strict = false;
+  private failOnFlaky = false;
 
   constructor(
     private readonly inner: Reporter[],
@@ -19,6 +20,7 @@ export class BaselineReporter implements Reporter {
 
   async onRunStart(header: RunHeader): Promise<void> {
     this.strict = header.strict;
+    this.failOnFlaky = header.failOnFlaky === true;
     // Announced up front so that formats that plan ahead (TAP) can count the baseline's own verdict.
     const announced: RunHeader = { ...header, baselineFile: this.file };
     for (const r of this.inner) await r.onRunStart?.(announced);
@@ -47,7 +49,7 @@ export class BaselineReporter implements Reporter {
 
   /** A copy of the cell carrying its baseline verdict; the engine's object is left as it was. */
   private mark(cell: ScenarioResult, strict: boolean): ScenarioResult {
-    const verdict = judgeCell(cell, this.entries, strict);
+    const verdict = judgeCell(cell, this.entries, strict, this.failOnFlaky);
     return verdict ? { ...cell, baseline: verdict } : cell;
   }
 }

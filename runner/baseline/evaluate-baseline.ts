@@ -43,12 +43,18 @@ function coverage(cell: ScenarioResult, entries: readonly BaselineEntry[], stric
   return failing.map((check) => candidates.find((e) => namesCheck(e, check)));
 }
 
+/** Whether the cell fails the run unless the baseline expects it; a flaky cell (its checks are those
+ * of its failing first attempt) only under --fail-on-flaky. */
+const gated = (cell: ScenarioResult, failOnFlaky: boolean) => cell.status === 'failed' || cell.status === 'errored' || (failOnFlaky && cell.status === 'flaky');
+
 /** The verdict of one finished cell against the baseline; undefined for cells that did not fail.
- * Local to the cell, so streamed reports (TAP, JSON Lines, console lines) can mark it as it ends. */
-export function judgeCell(cell: ScenarioResult, entries: readonly BaselineEntry[], strict: boolean): CellBaseline | undefined {
-  if (cell.status !== 'failed' && cell.status !== 'errored') return undefined;
+ * Local to the cell, so streamed reports (TAP, JSON Lines, console lines) can mark it as it ends.
+ * A flaky cell whose first attempt an entry covers is expected (the entry is used, not stale); one
+ * no entry covers is new only under --fail-on-flaky, since otherwise it does not fail the run. */
+export function judgeCell(cell: ScenarioResult, entries: readonly BaselineEntry[], strict: boolean, failOnFlaky = false): CellBaseline | undefined {
+  if (cell.status !== 'failed' && cell.status !== 'errored' && cell.status !== 'flaky') return undefined;
   const matched = coverage(cell, entries, strict);
-  if (matched.some((e) => e === undefined)) return { status: 'new' };
+  if (matched.some((e) => e === undefined)) return gated(cell, failOnFlaky) ? { status: 'new' } : undefined;
   const reasons = [...new Set(matched.map((e) => e!.reason))];
   return { status: 'expected', reason: reasons.join('; ') };
 }
@@ -70,13 +76,13 @@ export function evaluateBaseline(run: RunResult, entries: BaselineEntry[], file:
   const used = new Set<BaselineEntry>();
   const outcome: BaselineOutcome = { file, expected: [], unexpected: [], stale: [], notRun: [], positional: [] };
   for (const cell of run.scenarios) {
-    if (cell.status !== 'failed' && cell.status !== 'errored') continue;
+    if (cell.status !== 'failed' && cell.status !== 'errored' && cell.status !== 'flaky') continue;
     const where = { id: cell.id, revision: cell.revision, transport: cell.transport };
     const matched = coverage(cell, entries, run.strict);
     if (matched.every((e) => e !== undefined)) {
       matched.forEach((e) => used.add(e!));
       outcome.expected.push({ ...where, reason: [...new Set(matched.map((e) => e!.reason))].join('; ') });
-    } else {
+    } else if (gated(cell, run.failOnFlaky === true)) {
       outcome.unexpected.push(where);
     }
   }
@@ -93,7 +99,7 @@ export function evaluateBaseline(run: RunResult, entries: BaselineEntry[], file:
 export function baselineFor(run: RunResult, reason: string): BaselineEntry[] {
   const out: BaselineEntry[] = [];
   for (const cell of run.scenarios) {
-    if (cell.status !== 'failed' && cell.status !== 'errored') continue;
+    if (!gated(cell, run.failOnFlaky === true)) continue;
     const where = { scenario: cell.id, revision: cell.revision, transport: cell.transport };
     const failing = cell.checks.filter((c) => isFailing(c, run.strict));
     if (failing.length === 0) out.push({ ...where, reason });

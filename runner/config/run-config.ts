@@ -44,6 +44,10 @@ export interface RunConfig {
   verbose: boolean;
   /** Seed for generated values ($validArgs and the fuzzer); printed in every report. */
   seed: number;
+  /** `--retries`: how many times a failed or errored cell is re-run alone before its verdict is final (runner/engine/rerun.ts); the API gives 1 by default, absent is none. */
+  retries?: number;
+  /** `--fail-on-flaky`: a cell whose re-run disagreed with its first attempt fails the run. */
+  failOnFlaky?: boolean;
   /** Extra words for the reproduce command so it selects the same scenarios (suite dirs, files). */
   reproExtras: string[];
 }

@@ -4,6 +4,7 @@ import { REVISIONS, type Revision } from '../../schema/revisions.js';
 import type { ClientIdentity, Transport, TransportRequest } from '../../wire/protocol/index.js';
 import { planCells, type Cell } from '../plan/index.js';
 import {
+  cellsFailRun,
   scenarioStatus,
   summarise,
   type FuzzResult,
@@ -28,6 +29,7 @@ import { processUnits, runSharedUnit, type PlacedCell } from './process-units.js
 import { ProbeProcesses } from './probe-processes.js';
 import { longestDeclaredWait } from './declared-wait.js';
 import type { AuthorizationContext } from './authorization-context.js';
+import { RerunQueue } from './rerun.js';
 
 export interface SuiteRunOptions {
   config: RunConfig;
@@ -107,6 +109,8 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
     strict: config.strict,
     seed: config.seed,
     planned: cells.length + probeResults.length,
+    retries: config.retries ?? 0,
+    ...(config.failOnFlaky ? { failOnFlaky: true } : {}),
     ...(options.fuzz && accepted.length > 0 ? { fuzzPlanned: true } : {}),
   };
   for (const r of options.reporters) await r.onRunStart?.(header);
@@ -157,10 +161,13 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
     done++;
     for (const r of options.reporters) await r.onScenarioEnd?.(result, { done: done + probeResults.length, planned: cells.length + probeResults.length });
   };
+  // Failed and errored cells reach the reporters once their re-run alone has settled them.
+  const rerun = new RerunQueue(config.retries ?? 0, ended);
+  const offer = (result: ScenarioResult, index: number) => rerun.offer(result, index);
   // Off stdio every cell meets the same server: a scenario that asks to be isolated runs alone.
   const gate = new ExclusiveGate();
   const results = shared
-    ? await runSharing(cells, envFor, options, started_, ended, probeProcesses)
+    ? await runSharing(cells, envFor, options, started_, offer, probeProcesses)
     : await mapOrdered(
         cells,
         config.concurrency,
@@ -171,17 +178,19 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
             return runCell(cell, env);
           });
         },
-        ended,
+        offer,
         options.signal,
         startOrder(cells, !stdio),
       );
+  // Every other cell has ended (and every shared process is closed): each re-run has the target to itself.
+  for (const [index, final] of await rerun.drain((index) => runCell(cells[index]!, envFor(cells[index]!)), options.signal)) results[index] = final;
   const interrupted = options.signal?.aborted === true && results.length < cells.length;
   const summary = summarise([...probeResults, ...results], Date.now() - started);
   const run: RunResult = {
     ...header,
     summary,
     scenarios: [...probeResults, ...results],
-    endReason: interrupted ? 'interrupted' : summary.failed > 0 || summary.errored > 0 ? 'failed' : 'passed',
+    endReason: interrupted ? 'interrupted' : cellsFailRun(summary, config.failOnFlaky) ? 'failed' : 'passed',
   };
   if (options.fuzz && !interrupted) {
     const fuzz = await options.fuzz(run);
@@ -223,7 +232,7 @@ async function runSharing(
   envFor: (cell: Cell) => CellEnvironment,
   options: SuiteRunOptions,
   started: (cell: Cell) => Promise<unknown>,
-  ended: (result: ScenarioResult) => Promise<void>,
+  ended: (result: ScenarioResult, index: number) => Promise<void>,
   probeProcesses: ProbeProcesses | undefined,
 ): Promise<ScenarioResult[]> {
   const results: (ScenarioResult | undefined)[] = new Array(cells.length);
@@ -232,8 +241,9 @@ async function runSharing(
   const settle = (index: number, result: ScenarioResult) => {
     results[index] = result;
     while (flushed < cells.length && results[flushed]) {
-      const ready = results[flushed++]!;
-      chain = chain.then(() => ended(ready));
+      const at = flushed++;
+      const ready = results[at]!;
+      chain = chain.then(() => ended(ready, at));
     }
   };
   const placed: PlacedCell[] = [];

@@ -6,7 +6,7 @@ import { createReportValidators, loadReportSchemas, REPORT_LINE_SCHEMA_ID, REPOR
 const validators = createReportValidators();
 
 const header = {
-  formatVersion: 1,
+  formatVersion: 2,
   tool: { name: 'mcp-conform', version: '0.1.0' },
   target: { kind: 'stdio', command: 'node server.js' },
   revisions: ['2025-06-18'],
@@ -14,7 +14,7 @@ const header = {
   strict: false,
   planned: 1,
 };
-const summary = { scenarios: 1, passed: 0, failed: 0, skipped: 1, errored: 0, warnings: 0, durationMs: 5 };
+const summary = { scenarios: 1, passed: 0, failed: 0, skipped: 1, errored: 0, flaky: 0, warnings: 0, durationMs: 5 };
 const scenario = {
   id: 'tools/list',
   title: 'Tools are listed',
@@ -55,7 +55,8 @@ describe('report schemas', () => {
     ['a cell property we never write', { ...doc, scenarios: [{ ...scenario, note: 'x' }] }],
     ['a malformed revision', { ...doc, revisions: ['June 2025'] }],
     ['a start time that is not a date-time', { ...doc, startedAt: 'yesterday' }],
-    ['another format version', { ...doc, formatVersion: 2 }],
+    ['another format version', { ...doc, formatVersion: 1 }],
+    ['a flaky cell without its re-run', { ...doc, scenarios: [{ ...scenario, status: 'flaky', skipReason: undefined }] }],
     ['a missing summary', { ...doc, summary: undefined }],
     [
       'a check with an invalid JSON pointer',

@@ -27,7 +27,7 @@ export interface ReportScenario {
 }
 export interface Report {
   target: { acceptedRevisions?: string[] };
-  summary: { scenarios: number; passed: number; failed: number; skipped: number; errored: number; warnings: number };
+  summary: { scenarios: number; passed: number; failed: number; skipped: number; errored: number; flaky?: number; warnings: number };
   scenarios: ReportScenario[];
   /** Why the run ended early (a target that answered no probe), when it did. */
   endReason?: string;
@@ -43,8 +43,16 @@ export interface CliRun {
 let scratch: string | undefined;
 let runs = 0;
 
+/** Subcommands, which take no --retries. */
+const SUBCOMMANDS = new Set(['mock', 'fuzz']);
+
+/**
+ * A run without subcommand gets `--retries 0` unless its args set it: these tests assert the
+ * verdicts of planted defects, and re-running every failing cell alone would only lengthen them.
+ */
 export function runCli(args: string[], { timeoutMs = 280_000 } = {}): Promise<CliRun> {
   scratch ??= mkdtempSync(join(tmpdir(), 'mcp-conform-cli-'));
+  if (!SUBCOMMANDS.has(args[0] ?? '') && !args.includes('--retries')) args = [...args, '--retries', '0'];
   const reportPath = join(scratch, `report-${++runs}.json`);
   return new Promise((resolve) => {
     execFile(

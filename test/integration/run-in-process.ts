@@ -14,6 +14,13 @@ import { serveMockAuthorizationServer } from '../../mocks/auth/index.js';
 import { renderJsonReport } from '../../reports/json/index.js';
 import { ROOT, type Report } from './run-cli.js';
 
+/**
+ * Re-runs of failed cells are off in these tests unless a test asks for them: the fixture tests
+ * assert the verdicts of planted defects, and a re-run alone of every failing cell would only
+ * lengthen them. test/integration/flaky-verdicts.test.ts proves the re-runs.
+ */
+const NO_RERUN = { retries: 0 } as const;
+
 interface InProcessRun {
   code: number;
   report: Report;
@@ -22,7 +29,7 @@ interface InProcessRun {
 /** A server run; a command target runs in the repository root, as the CLI's tests do. */
 export async function runServer(options: ConformanceOptions): Promise<InProcessRun> {
   const target = 'command' in options.target && options.target.cwd === undefined ? { ...options.target, cwd: ROOT } : options.target;
-  const { result, exitCode } = await runConformance({ ...options, target });
+  const { result, exitCode } = await runConformance({ ...NO_RERUN, ...options, target });
   return { code: exitCode, report: JSON.parse(renderJsonReport(result)) as Report };
 }
 
@@ -38,7 +45,7 @@ export async function runServerAuthorized(
   const mock = 'mock' in auth ? await serveMockAuthorizationServer({ port: 0 }) : undefined;
   try {
     const flags = 'token' in auth ? { authToken: auth.token } : { authMock: 0 };
-    const { target, ...rest } = options;
+    const { target, ...rest } = { ...NO_RERUN, ...options };
     const { result, exitCode } = await runConformanceOn(targetSpecOf({ cwd: ROOT, ...target }), rest, {
       ...(mock ? { launchEnv: { [ISSUER_ENV]: mock.issuer } } : {}),
       authorize: (endpoint) => authorizationContext(flags, endpoint, mock, options.timeoutMs ?? 5000),
@@ -51,7 +58,7 @@ export async function runServerAuthorized(
 
 /** A client run (`--client`), in the repository root unless `cwd` says otherwise. */
 export async function runClient(options: ClientConformanceOptions): Promise<InProcessRun> {
-  const { result, exitCode } = await runClientConformance({ cwd: ROOT, ...options });
+  const { result, exitCode } = await runClientConformance({ cwd: ROOT, ...NO_RERUN, ...options });
   return { code: exitCode, report: JSON.parse(renderJsonReport(result)) as Report };
 }
 

@@ -9,8 +9,37 @@ export type Level = 'MUST' | 'SHOULD' | 'MAY';
  * marks a message we sent that failed our own schema: never blamed on the target. */
 export type CheckStatus = 'passed' | 'failed' | 'warning' | 'skipped' | 'info' | 'errored' | 'runner-bug';
 
-/** Verdict of a scenario cell (scenario x revision x transport). */
-export type ScenarioStatus = 'passed' | 'failed' | 'skipped' | 'errored';
+/** Verdict of a scenario cell (scenario x revision x transport). `flaky`: the cell failed or errored,
+ * and its re-run alone (`--retries`) passed or found nothing to judge: the verdict depends on the run. */
+export type ScenarioStatus = 'passed' | 'failed' | 'skipped' | 'errored' | 'flaky';
+
+/** The verdict one attempt at a cell reached on its own (an attempt is never flaky). */
+export type AttemptStatus = Exclude<ScenarioStatus, 'flaky'>;
+
+/** One re-run of a failed or errored cell, alone, after the other cells (`--retries`). */
+export interface CellAttempt {
+  status: AttemptStatus;
+  skipReason?: string;
+  errorReason?: string;
+  durationMs: number;
+  /**
+   * True when the re-run errored in mcp-conform itself (a runner bug): it says nothing about the
+   * target, so the first verdict stands.
+   */
+  inconclusive?: boolean;
+  /** The re-run's checks, transcript and stderr, kept when its verdict differed from the first. */
+  checks?: CheckResult[];
+  transcript?: TranscriptEntry[];
+  stderr?: string[];
+}
+
+/** How a failed or errored cell fared when re-run alone. */
+export interface CellRerun {
+  /** The first attempt's verdict; the cell's own checks, transcript and stderr are that attempt's. */
+  first: 'failed' | 'errored';
+  /** The re-runs, in order (one by default). */
+  attempts: CellAttempt[];
+}
 
 export interface RuleRef {
   id: string;
@@ -69,6 +98,9 @@ export interface ScenarioResult {
   /** Set when the run is measured against a baseline (--baseline) and the cell failed or errored:
    * `expected` when entries cover every failing check (the gate accepts it), `new` otherwise. */
   baseline?: CellBaseline;
+  /** Set when the cell failed or errored and was re-run alone (`--retries`, 1 by default): the
+   * re-run confirmed the verdict, or differed and made the cell `flaky`. */
+  rerun?: CellRerun;
 }
 
 /** How a failed or errored cell measured against the baseline; reporters mark expected ones as such. */
@@ -96,6 +128,8 @@ export interface RunSummary {
   failed: number;
   skipped: number;
   errored: number;
+  /** Cells whose re-run alone did not agree with their first attempt (never counted as failed). */
+  flaky: number;
   warnings: number;
   durationMs: number;
 }
@@ -115,6 +149,10 @@ export interface RunHeader {
   fuzzPlanned?: boolean;
   /** Present when the run is measured against a baseline (--baseline); the outcome follows at the end. */
   baselineFile?: string;
+  /** How many times a failed or errored cell is re-run alone before its verdict is final (`--retries`). */
+  retries?: number;
+  /** `--fail-on-flaky`: a flaky cell fails the run (by default it does not). */
+  failOnFlaky?: boolean;
 }
 
 /** One entry of an expected-failures baseline file (schema/scenario/expected-failures.schema.json).
