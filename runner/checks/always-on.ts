@@ -4,6 +4,7 @@ import { compareRevisions, type Revision } from '../../schema/revisions.js';
 import { badMetaKeys } from './meta-key-names.js';
 import { foreignCancellations } from './server-cancellations.js';
 import { streamsWithEventIds } from './sse-event-ids.js';
+import { reusedServerRequestIds } from './server-request-ids.js';
 import type { CheckResult, CheckStatus, RuleRef } from '../../wire/results/index.js';
 import type { Anomaly, CloseReport, Session } from '../../wire/protocol/index.js';
 
@@ -19,6 +20,7 @@ export const ALWAYS_ON_RULES = {
   cancelOwnRequestsOnly: 'cancellation.sender.own-requests-only',
   cancelListenOnly: 'cancellation.server.no-unsolicited-cancel',
   eventIdUnique: 'transport.http.event-id-unique',
+  serverRequestIdsUnique: 'jsonrpc.request.server-ids-unique',
 } as const;
 
 /** The first revision that defines the `_meta` key-name format. */
@@ -105,6 +107,23 @@ export function alwaysOnChecks(input: AlwaysOnInput): CheckResult[] {
     wire.set(a.rule, [...(wire.get(a.rule) ?? []), a]);
   }
   for (const [ruleId, list] of wire) make(ruleId, `wire/${ruleId}`, list, '');
+
+  // The server's own requests to us: never two with one id in a session. Judged where the server
+  // sent at least two; a scenario citing the rule is told when it did not.
+  const serverIds = reusedServerRequestIds(session.serverRequests, session.inbound);
+  const serverIdsRule = ALWAYS_ON_RULES.serverRequestIdsUnique;
+  if (input.ruleApplies && !input.ruleApplies(serverIdsRule, revision)) {
+    // Not in force (2026-07-28: the server sends no requests at all).
+  } else if (serverIds.requests >= 2) {
+    make(ALWAYS_ON_RULES.serverRequestIdsUnique, 'server-request-ids', serverIds.reused, `the server's ${serverIds.requests} requests had distinct ids`);
+  } else if (input.citedRules?.includes(ALWAYS_ON_RULES.serverRequestIdsUnique)) {
+    out.push({
+      id: 'always/server-request-ids',
+      rule: input.ruleRef(ALWAYS_ON_RULES.serverRequestIdsUnique, revision),
+      status: 'skipped',
+      message: `the server sent ${serverIds.requests === 0 ? 'no request' : 'one request only'} in this session: there were no two ids to compare`,
+    });
+  }
 
   // SSE event ids: the transport reports an id reused across streams of a session (above); where it
   // reported none, say what was compared, or, in a scenario that asks for it, that nothing was.

@@ -897,6 +897,13 @@ const ROWS: DefectRow[] = [
     rule: 'cancellation.server.no-unsolicited-cancel',
     status: 'failed',
   },
+  {
+    defect: 'reuses-request-ids',
+    revision: '2025-06-18',
+    scenario: 'server-requests/request-ids-unique',
+    rule: 'jsonrpc.request.server-ids-unique',
+    status: 'failed',
+  },
   { defect: 'log-on-listen', revision: '2026-07-28', scenario: 'logging/not-on-subscription', rule: 'logging.message.not-on-subscription', status: 'failed' },
   {
     defect: 'embedded-resource-undeclared',
