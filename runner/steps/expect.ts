@@ -29,6 +29,11 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
   const what = `no response to id ${JSON.stringify(entry.id)} \`${entry.method}\`${silentBarrier ? `, nor to \`${barrier.method}\` sent after it` : ''}`;
   if (!response) {
     if (barrier?.response === undefined) waitedOut.set(entry, Math.max(ms, waitedOut.get(entry) ?? -1));
+    const refusedOverHttp = httpRefusalReading(step, entry);
+    if (refusedOverHttp !== undefined) {
+      recordCheck(ctx, step, { status: 'skipped', message: refusedOverHttp, evidence: [entry.sentSeq] });
+      return;
+    }
     recordUnanswered(ctx, step, entry, what, ms, barrier?.response !== undefined ? barrier : undefined);
     return;
   }
@@ -77,6 +82,22 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
     pointer: failed.pointer,
     evidence,
   });
+}
+
+/**
+ * Over HTTP, input that is not a well-formed request (a broken body, a request object JSON-RPC
+ * cannot read) which the step expects the server to refuse, refused with an HTTP error status and
+ * no JSON-RPC error in the body: that is the refusal the transports page describes ("it MUST return
+ * an HTTP error status code (e.g., 400 Bad Request). The HTTP response body MAY comprise a JSON-RPC
+ * error response"). The error code this step judges was not sent, and need not be: skipped with
+ * why. A request the step expects a result for is still judged (a refused batch breaks its rule).
+ */
+function httpRefusalReading(step: ExpectStep, entry: PendingRequest): string | undefined {
+  const status = entry.undeliveredStatus;
+  if (entry.method !== '(raw)' || status === undefined || status < 400) return undefined;
+  const alternatives = step.oneOf ?? expectationOf(step);
+  if (alternatives.length === 0 || !alternatives.every((alt) => 'error' in alt)) return undefined;
+  return `not judged: ${entry.undelivered}, with no JSON-RPC error in the body; over HTTP an error status is how a server refuses input it cannot accept, and the body MAY carry a JSON-RPC error (transports), so the error code was not owed (the status is judged by http/invalid-body)`;
 }
 
 /** The longest bound a wait for each request ran out without its answer. */

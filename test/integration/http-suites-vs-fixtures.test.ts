@@ -159,6 +159,7 @@ describe('suites/http versus the mini-http-server fixture', () => {
       'refuses-version-header-2025-03-26',
       'nameless-call-32020',
       'malformed-before-origin',
+      'parse-error-400-html',
     ];
     expect([...new Set([...ROWS.map((r) => r.defect), ...fuzzOnly, ...trustOnly])].sort()).toEqual([...offered].sort());
   });

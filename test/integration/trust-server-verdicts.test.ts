@@ -172,6 +172,19 @@ describe.concurrent('HTTP answers are kept and judged by what they are', () => {
     expect(run.report?.scenarios.map((s) => `${s.id} ${s.status}`)).toEqual(['jsonrpc/invalid-params passed']);
   });
 
+  it('a body that is not JSON refused with 400 text/html and no JSON-RPC error is a refusal over HTTP, not a missing parse error', {
+    timeout: 130_000,
+  }, async () => {
+    // Transports: "it MUST return an HTTP error status code (e.g., 400 Bad Request). The HTTP
+    // response body MAY comprise a JSON-RPC error response": the -32700 is not owed there.
+    const run = await http('parse-error-400-html', { revision: '2025-06-18', scenarios: ['jsonrpc/parse-error', 'http/invalid-body'] });
+    expect(verdicts(run)).toEqual([]);
+    const cells = run.report?.scenarios.map((s) => `${s.id} ${s.status}`).sort();
+    expect(cells).toEqual(['http/invalid-body passed', 'jsonrpc/parse-error skipped']);
+    const skip = run.report?.scenarios.find((s) => s.id === 'jsonrpc/parse-error')?.checks.find((c) => c.rule === 'jsonrpc.error.parse-error');
+    expect(skip?.message).toMatch(/HTTP 400 text\/html, with no JSON-RPC error in the body/);
+  });
+
   it('a server that refuses a malformed 2026-07-28 request before it looks at the Origin is judged on a well-formed one', { timeout: 130_000 }, async () => {
     // The Origin check's request must be one the revision defines (no ping, _meta required);
     // otherwise the 400 that such a server owes it would be read as the wrong answer to the Origin.

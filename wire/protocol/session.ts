@@ -60,6 +60,8 @@ export interface PendingRequest {
   responseSeq?: number;
   /** Why no response can come (HTTP transports: the POST carrying it failed). */
   undelivered?: string;
+  /** HTTP transports: the status the POST carrying it was answered with, when it brought no answer. */
+  undeliveredStatus?: number;
 }
 
 export type ReplyScript = Record<string, { result: unknown } | { error: unknown }>;
@@ -263,7 +265,10 @@ export class Session {
       case 'undelivered':
         for (const id of ev.ids) {
           const entry = this.pending.get(idKey(id));
-          if (entry && entry.response === undefined) entry.undelivered = ev.reason;
+          if (entry && entry.response === undefined) {
+            entry.undelivered = ev.reason;
+            if (ev.status !== undefined) entry.undeliveredStatus = ev.status;
+          }
         }
         break;
       case 'non-json': {

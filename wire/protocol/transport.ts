@@ -26,7 +26,8 @@ export type TransportEvent =
   /** HTTP transports: the facts of one request/response (status, headers, stream id). */
   | { kind: 'http'; exchange: HttpExchange }
   /** HTTP transports: these requests can get no response (their POST failed); ends their waits. */
-  | { kind: 'undelivered'; ids: (string | number | null)[]; reason: string }
+  /** The POST carrying these ids brought no answer to them; `status`: the HTTP status it got, when it got one. */
+  | { kind: 'undelivered'; ids: (string | number | null)[]; reason: string; status?: number }
   /** HTTP transports: the raw body of an answer that carried no message for the session (error pages, refusals). */
   | { kind: 'http-body'; streamId: string; status: number; text: string }
   /**

@@ -90,7 +90,12 @@ export class LegacySseTransport extends HttpTransportBase implements Transport {
       this.emit({ kind: 'http', exchange });
       const status = exchange.status ?? 0;
       if (ids.length > 0 && (status < 200 || status >= 300)) {
-        this.emit({ kind: 'undelivered', ids, reason: exchange.error ? `the POST failed: ${exchange.error}` : `the POST was answered with HTTP ${status}` });
+        this.emit({
+          kind: 'undelivered',
+          ids,
+          reason: exchange.error ? `the POST failed: ${exchange.error}` : `the POST was answered with HTTP ${status}`,
+          ...(exchange.error ? {} : { status }),
+        });
       }
     });
     this.postQueue = post.catch(() => undefined);

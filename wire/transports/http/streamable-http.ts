@@ -272,6 +272,7 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
         kind: 'undelivered',
         ids: missing,
         reason: `the POST was answered with HTTP ${status}${exchange.contentType ? ` ${exchange.contentType}` : ''}`,
+        status,
       });
     }
     if (isInitialize && this.sessionId !== undefined) this.openGetStreamOnce();
