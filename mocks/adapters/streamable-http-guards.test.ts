@@ -121,15 +121,16 @@ describe('serveStreamableHttp guards', () => {
     expect(await getWithHost(behindProxy, 'mcp.internal:8443')).toBe(400);
   });
 
-  it('ends a session left unused for sessionIdleMs, whose id then gets 404, but not one whose stream is held', async () => {
-    const url = await start({ sessionIdleMs: 200 });
+  it('ends a session left unused for sessionIdleMs, whose id then gets 404, but not one whose stream is held', { timeout: 30_000 }, async () => {
+    // Long enough that the held session's GET opens before its clock first runs out, even on a loaded machine.
+    const url = await start({ sessionIdleMs: 1500 });
     const held = await initialize(url);
     const listening = await fetch(url, { headers: { 'mcp-session-id': held, 'mcp-protocol-version': VERSION, accept: 'text/event-stream' } });
     expect(listening.status).toBe(200);
     const idle = await initialize(url);
     expect(handle!.sessionCount).toBe(2);
     // The idle session's clock started after the held one's, so when it has run out the held one's has too.
-    await vi.waitFor(() => expect(handle!.sessionCount).toBe(1), { timeout: 5000, interval: 50 });
+    await vi.waitFor(() => expect(handle!.sessionCount).toBe(1), { timeout: 15_000, interval: 50 });
     expect((await ping(url, idle)).status).toBe(404);
     const alive = await ping(url, held);
     expect(alive.status).toBe(200);
@@ -137,18 +138,18 @@ describe('serveStreamableHttp guards', () => {
     await listening.body!.cancel();
   });
 
-  it('cuts a request whose body or headers trickle in after the bound, with 408', async () => {
-    const url = await start({ requestTimeoutMs: 300, headersTimeoutMs: 300 });
+  it('cuts a request whose body or headers trickle in after the bound, with 408', { timeout: 30_000 }, async () => {
+    const url = await start({ requestTimeoutMs: 1000, headersTimeoutMs: 1000 });
     const { port } = handle!;
     const host = `127.0.0.1:${port}`;
     const body = await trickle(
       port,
       `POST /mcp HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{"jsonrpc"`,
-      5000,
+      10_000,
     );
     expect(body.closed).toBe(true);
     expect(body.reply).toMatch(/^HTTP\/1\.1 408/);
-    const headers = await trickle(port, `GET /mcp HTTP/1.1\r\nHost: ${host}\r\nAccept: text/`, 5000);
+    const headers = await trickle(port, `GET /mcp HTTP/1.1\r\nHost: ${host}\r\nAccept: text/`, 10_000);
     expect(headers.closed).toBe(true);
     expect(headers.reply).toMatch(/^HTTP\/1\.1 408/);
     // A request that arrives whole is served as before.
