@@ -46,6 +46,29 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 }
 
+/**
+ * The statements no black-box exchange can judge, each with its reason, in one place: a reader
+ * asking "what does a pass not cover?" should not have to scan every area's table for them.
+ */
+function untestableSection(coverage: RuleCoverage[]): string[] {
+  const untestable = coverage.filter((c) => c.status === 'untestable');
+  if (untestable.length === 0) return [];
+  return [
+    '## Untestable rules',
+    '',
+    'Normative statements the catalogue records but no exchange with the target can judge, each with',
+    'the reason (`untestable` in `schema/rules/*.yaml`). A pass says nothing about them.',
+    '',
+    '| rule | level | side | revisions | why not |',
+    '| --- | --- | --- | --- | --- |',
+    ...untestable.map((c) => {
+      const revisions = Array.isArray(c.rule.revisions) ? c.rule.revisions.join(', ') : String(c.rule.revisions);
+      return `| \`${c.rule.id}\` | ${c.rule.level} | ${c.rule.side} | \`${revisions}\` | ${oneLine(c.rule.untestable ?? '')} |`;
+    }),
+    '',
+  ];
+}
+
 /** The whole docs/coverage.md. */
 export function coverageMarkdown(rules: RulesCatalogue, scenarios: Scenario[]): string {
   const coverage = ruleCoverage(rules, scenarios);
@@ -66,6 +89,7 @@ export function coverageMarkdown(rules: RulesCatalogue, scenarios: Scenario[]): 
     '',
     countsTable(rules, scenarios),
     '',
+    ...untestableSection(coverage),
     '## Rules',
   ];
   for (const [area, list] of [...areas].sort(([a], [b]) => a.localeCompare(b))) {
