@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { REVISIONS, isRevision } from '../schema/revisions.js';
 import type { CommonRunOptions } from './conformance-options.js';
 import { ConformanceOptionsError } from './options-error.js';
+import { MAX_MESSAGE_BYTES_CEILING, MIN_MESSAGE_BYTES } from '../wire/protocol/index.js';
 
 /** Most re-runs of one failed or errored cell. */
 export const MAX_RETRIES = 3;
@@ -23,6 +24,13 @@ export function checkCommonOptions(options: CommonRunOptions): void {
     throw new ConformanceOptionsError(
       `\`retries\` takes at most ${MAX_RETRIES}, got ${options.retries}.`,
       'One re-run alone tells a flaky verdict from a steady one; more only lengthen a failing run.',
+    );
+  }
+  checkWholeNumber('maxMessageBytes', options.maxMessageBytes, MIN_MESSAGE_BYTES);
+  if (options.maxMessageBytes !== undefined && options.maxMessageBytes > MAX_MESSAGE_BYTES_CEILING) {
+    throw new ConformanceOptionsError(
+      `\`maxMessageBytes\` takes at most ${MAX_MESSAGE_BYTES_CEILING} (256 MiB), got ${options.maxMessageBytes}.`,
+      'A message is parsed as one JavaScript string, which holds about 512 million characters at most.',
     );
   }
   for (const revision of options.revisions ?? []) {

@@ -79,6 +79,12 @@ export interface CommonRunOptions extends ScenarioSelection {
   baseline?: string;
   /** Reporter objects, or reports to build by format name (`{ format: 'junit', path: 'reports/mcp.xml' }`). Default: none. */
   reporters?: ReporterEntry[];
+  /**
+   * Longest message read from the target (or, in client mode, from the client), in bytes (default
+   * 64 MiB, at most 256 MiB). mcp-conform's own resource limit, not a rule of MCP: a longer message
+   * is not read and its cell is `errored` with a reason naming `--max-message-bytes`.
+   */
+  maxMessageBytes?: number;
   /** Aborting ends the run after the cells in flight; the result's `endReason` is then `interrupted`. */
   signal?: AbortSignal;
 }

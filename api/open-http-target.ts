@@ -56,12 +56,14 @@ export interface LiveHttpTarget {
  * Starts the server command if there is one (its port replaces the URL's), or takes the one `boot`
  * started already from the same launch. Rejects with a TransportStartError when the server cannot
  * be started. `notice` hears what the user should know about how the target is tested.
+ * `maxMessageBytes`: the longest body or SSE event read (default DEFAULT_MAX_MESSAGE_BYTES).
  */
 export async function openHttpTarget(
   target: Extract<TargetSpec, { kind: 'http' }>,
   timeoutMs: number,
   notice: (text: string) => void,
   boot: ServerBoot = {},
+  maxMessageBytes?: number,
 ): Promise<LiveHttpTarget> {
   let server: ManagedServer | undefined;
   const url = new URL(target.url);
@@ -109,6 +111,7 @@ export async function openHttpTarget(
         ...(request?.ownConnections ? {} : { agent }),
         ...(headers ? { headers } : {}),
         ...(server ? { serverProcess: server } : {}),
+        ...(maxMessageBytes !== undefined ? { maxBodyBytes: maxMessageBytes } : {}),
         timeoutMs,
       };
       return legacySse

@@ -106,7 +106,8 @@ export async function runClientConformance(options: ClientConformanceOptions): P
       ...(cwd ? { cwd } : {}),
       ...(options.env ? { env: options.env } : {}),
       relayEntry,
-      makeHttpHost: (mock, record) => new HttpClientHost(mock, record),
+      makeHttpHost: (mock, record, maxMessageBytes) => new HttpClientHost(mock, record, maxMessageBytes),
+      ...(options.maxMessageBytes !== undefined ? { maxMessageBytes: options.maxMessageBytes } : {}),
       ruleRef: (id, revision) => rules.ruleRef(id, revision),
       validatorsFor,
       strict,
@@ -124,6 +125,7 @@ export async function runClientConformance(options: ClientConformanceOptions): P
         quoteWord(scenarioId),
         '--revision',
         revision,
+        ...(options.maxMessageBytes !== undefined ? ['--max-message-bytes', String(options.maxMessageBytes)] : []),
       ].join(' '),
     ...(options.signal ? { signal: options.signal } : {}),
   });

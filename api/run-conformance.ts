@@ -100,11 +100,17 @@ export async function runConformanceOn(
   const ending = new AbortController();
   const opening =
     launched.kind === 'http'
-      ? openHttpTarget(launched, timeoutMs, hooks.notice ?? (() => {}), {
-          onSpawned: spawned,
-          signal: ending.signal,
-          ...(hooks.startedServer ? { started: hooks.startedServer } : {}),
-        }).then(
+      ? openHttpTarget(
+          launched,
+          timeoutMs,
+          hooks.notice ?? (() => {}),
+          {
+            onSpawned: spawned,
+            signal: ending.signal,
+            ...(hooks.startedServer ? { started: hooks.startedServer } : {}),
+          },
+          options.maxMessageBytes,
+        ).then(
           (live) => ({ live }),
           (error: unknown) => ({ error }),
         )
@@ -159,6 +165,7 @@ async function runScenarios({ target, spec, http, scenarios, rules, options, tim
     target: spec,
     revisions: options.revisions ?? [],
     timeoutMs,
+    ...(options.maxMessageBytes !== undefined ? { maxMessageBytes: options.maxMessageBytes } : {}),
     concurrency: options.concurrency ?? defaultConcurrency(transport),
     strict: options.strict ?? false,
     retries: options.retries ?? DEFAULT_RETRIES,
@@ -183,7 +190,12 @@ async function runScenarios({ target, spec, http, scenarios, rules, options, tim
       ? http.makeTransport
       : inMemory
         ? () => createInMemoryTransport(inMemory, { description: spec.kind === 'in-memory' ? spec.description : 'in-memory' })
-        : () => new StdioTransport({ ...(spec.kind === 'stdio' ? stdioOptionsOf(spec) : { command: '' }), exitGraceMs: exitGraceMs(timeoutMs) }),
+        : () =>
+            new StdioTransport({
+              ...(spec.kind === 'stdio' ? stdioOptionsOf(spec) : { command: '' }),
+              exitGraceMs: exitGraceMs(timeoutMs),
+              ...(options.maxMessageBytes !== undefined ? { maxMessageBytes: options.maxMessageBytes } : {}),
+            }),
     validatorsFor,
     reporters: gate.reporters,
     tool,

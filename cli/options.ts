@@ -10,6 +10,20 @@ export function parsePositiveInt(name: string, min = 1) {
   };
 }
 
+const BYTE_UNITS: Record<string, number> = { '': 1, k: 1024, kib: 1024, m: 1024 * 1024, mib: 1024 * 1024 };
+
+/** A size in bytes: a whole number, or with a binary unit (`512KiB`, `128MiB`, `128M`), within [min, max]. */
+export function parseByteSize(name: string, min: number, max: number) {
+  return (value: string): number => {
+    const m = /^\s*(\d+)\s*([a-z]*)\s*$/i.exec(value);
+    const unit = m ? BYTE_UNITS[m[2]!.toLowerCase()] : undefined;
+    const n = m && unit !== undefined ? Number(m[1]) * unit : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max)
+      throw new InvalidArgumentError(`${name} takes a size from ${min} bytes to ${max / (1024 * 1024)}MiB (e.g. 134217728 or 128MiB), got "${value}".`);
+    return n;
+  };
+}
+
 export function collect<T>(parse: (v: string) => T) {
   return (value: string, previous: T[] | undefined): T[] => [...(previous ?? []), parse(value)];
 }

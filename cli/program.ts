@@ -4,7 +4,19 @@ import { Command, Option } from 'commander';
 import { defaultConcurrency } from '../api/default-concurrency.js';
 import { REPORT_FORMATS } from '../reports/formats.js';
 import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../runner/config/index.js';
-import { collect, parseEnv, parseEnvName, parseHeader, parsePositiveInt, parseReport, parseRevision, type ReportSpec, parseJsonObject } from './options.js';
+import { MAX_MESSAGE_BYTES_CEILING, MIN_MESSAGE_BYTES } from '../wire/protocol/index.js';
+import {
+  collect,
+  parseByteSize,
+  parseEnv,
+  parseEnvName,
+  parseHeader,
+  parsePositiveInt,
+  parseReport,
+  parseRevision,
+  type ReportSpec,
+  parseJsonObject,
+} from './options.js';
 import type { Revision } from '../schema/revisions.js';
 
 export interface CliOptions {
@@ -31,6 +43,8 @@ export interface CliOptions {
   scenarioFile?: string[];
   suiteDir?: string[];
   timeout: number;
+  /** --max-message-bytes: the runner's limit on one message read (undefined: the 64 MiB default). */
+  maxMessageBytes?: number;
   /** Client mode: judge authorization scenarios (OAuth is OPTIONAL for clients). */
   auth?: boolean;
   /** Undefined: defaultConcurrency() of the target's transport. */
@@ -115,6 +129,12 @@ export function buildProgram(version: string): Command {
     .addOption(new Option('--suite-dir <dir>', 'load scenarios from this folder (repeatable); replaces the bundled suites').argParser(collect(String)))
     .addOption(new Option('--auth', 'client mode: judge the authorization (OAuth) scenarios too; a client that does not implement OAuth skips them otherwise'))
     .addOption(new Option('--timeout <ms>', 'bound on every wait for the target').default(DEFAULT_TIMEOUT_MS).argParser(parsePositiveInt('--timeout', 10)))
+    .addOption(
+      new Option(
+        '--max-message-bytes <size>',
+        "longest message read from the target or client (default 64MiB, at most 256MiB; e.g. 128MiB): mcp-conform's own limit, so a longer message errors its cell, never fails it",
+      ).argParser(parseByteSize('--max-message-bytes', MIN_MESSAGE_BYTES, MAX_MESSAGE_BYTES_CEILING)),
+    )
     .addOption(
       new Option(
         '--concurrency <n>',

@@ -34,6 +34,7 @@ export function selectionFromFlags(opts: CliOptions) {
     ...(opts.rule ? { rules: opts.rule } : {}),
     ...(opts.suiteDir ? { suiteDirs: opts.suiteDir } : {}),
     ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
+    ...(opts.maxMessageBytes !== undefined ? { maxMessageBytes: opts.maxMessageBytes } : {}),
     ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}),
     seed: opts.seed,
     strict: opts.strict,

@@ -21,6 +21,7 @@ export function reproCommand(config: RunConfig, cell: ReproCell): string {
   words.push('--scenario', quoteWord(cell.scenarioId), '--revision', cell.revision);
   if (config.seed !== 1) words.push('--seed', String(config.seed));
   if (config.timeoutMs !== 5000) words.push('--timeout', String(config.timeoutMs));
+  if (config.maxMessageBytes !== undefined) words.push('--max-message-bytes', String(config.maxMessageBytes));
   return withCredentialNote(words.join(' '));
 }
 

@@ -7,7 +7,7 @@
 // with its standard headers checked. Requests are answered on an SSE stream that ends after the
 // last response; notifications and responses are accepted with 202.
 import { randomUUID } from 'node:crypto';
-import { idKey } from '../../wire/protocol/index.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, idKey } from '../../wire/protocol/index.js';
 import { compareRevisions, isRevision, isStateless } from '../../schema/revisions.js';
 import type { MockServer, ServerConnection } from '../core/index.js';
 import { createSseBody, SessionStreams } from './http-session-streams.js';
@@ -31,7 +31,7 @@ import {
 export interface FetchHandlerOptions {
   /** Origins accepted besides the endpoint's own (DNS rebinding protection). */
   allowedOrigins?: string[];
-  /** Longest body accepted (default 4 MiB); longer ones get 413. */
+  /** Longest body accepted (default 64 MiB, as the runner reads); longer ones get 413. */
   maxBodyBytes?: number;
   /** Sees what the handler does beyond answering (client mode records it). */
   observer?: FetchHandlerObserver;
@@ -76,7 +76,7 @@ const SSE_HEADERS = { 'content-type': SSE_TYPE, 'cache-control': 'no-cache', 'x-
 
 /** The Streamable HTTP binding of a mock server as a fetch handler: answers `Request`s with `Response`s, sessions included. */
 export function createMcpFetchHandler(server: MockServer, options: FetchHandlerOptions = {}): McpFetchHandler {
-  const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const observer = options.observer;
   const sessions = new Map<string, Session>();
   const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;

@@ -1,6 +1,14 @@
 // A Transport (wire/protocol) wired straight to a mock server connection, with no process: the
 // bytes are framed into lines exactly as on stdio, and every event is delivered asynchronously.
-import { LineDecoder, type CloseReport, type FrameEvent, type SendOptions, type Transport, type TransportEvent } from '../../wire/protocol/index.js';
+import {
+  DEFAULT_MAX_MESSAGE_BYTES,
+  LineDecoder,
+  type CloseReport,
+  type FrameEvent,
+  type SendOptions,
+  type Transport,
+  type TransportEvent,
+} from '../../wire/protocol/index.js';
 import type { MockServer, ServerConnection } from '../core/index.js';
 
 export interface InMemoryTransportOptions {
@@ -11,7 +19,7 @@ export interface InMemoryTransportOptions {
    * ignores the end of its input: close() waits for the grace period, then reports a forced end.
    */
   exitOnInputClose?: boolean;
-  /** Longest input line accepted, as on stdio (default 16 MiB); longer ones get -32700. */
+  /** Longest input line accepted, as on stdio (default 64 MiB); longer ones get -32700. */
   maxLineBytes?: number;
 }
 
@@ -21,7 +29,7 @@ export interface InMemoryTransport extends Transport {
   readonly connection: ServerConnection | undefined;
 }
 
-const DEFAULT_MAX_LINE = 16 * 1024 * 1024;
+const DEFAULT_MAX_LINE = DEFAULT_MAX_MESSAGE_BYTES;
 
 class InMemoryTransportImpl implements InMemoryTransport {
   readonly kind = 'in-memory' as const;

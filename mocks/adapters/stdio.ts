@@ -3,6 +3,7 @@
 // The framing module alone: the protocol index would load the runner's session and HTTP modules
 // into every stdio server process.
 import { LineDecoder, type FrameEvent } from '../../wire/protocol/line-framing.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../../wire/protocol/message-limit.js';
 import type { MockServer, ServerConnection } from '../core/index.js';
 
 export interface StdioServerOptions {
@@ -10,7 +11,7 @@ export interface StdioServerOptions {
   output?: NodeJS.WritableStream;
   /** Exit the process (code 0) once stdin ends and the output is flushed (default true). */
   exitOnStdinClose?: boolean;
-  /** Longest input line accepted (default 16 MiB); longer ones are answered with -32700. */
+  /** Longest input line accepted (default 64 MiB); longer ones are answered with -32700. */
   maxLineBytes?: number;
   /**
    * Turns each outgoing message into the bytes written (default: compact JSON and a newline).
@@ -31,7 +32,7 @@ export interface StdioServerHandle {
   close(): void;
 }
 
-const DEFAULT_MAX_LINE = 16 * 1024 * 1024;
+const DEFAULT_MAX_LINE = DEFAULT_MAX_MESSAGE_BYTES;
 
 /** Serves a mock server over stdio: one JSON-RPC message per line in, only messages out (the `mcp-conform mock` binary). */
 export function serveStdio(server: MockServer, options: StdioServerOptions = {}): StdioServerHandle {

@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { MockServer } from '../core/index.js';
 import { createMcpFetchHandler, type FetchHandlerObserver } from './fetch-http.js';
 import { readBodyText } from './http-wire.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../../wire/protocol/index.js';
 import { createLegacySseHandler } from './legacy-sse.js';
 
 export interface StreamableHttpServerOptions {
@@ -17,7 +18,7 @@ export interface StreamableHttpServerOptions {
   path?: string;
   /** Origins accepted besides this server's own loopback origins. */
   allowedOrigins?: string[];
-  /** Longest body accepted (default 4 MiB); longer ones get 413. */
+  /** Longest body accepted (default 64 MiB, as the runner reads); longer ones get 413. */
   maxBodyBytes?: number;
   /** Also serve the 2024-11-05 HTTP+SSE transport at /sse and /messages (default false). */
   legacySse?: boolean;
@@ -58,7 +59,7 @@ export interface StreamableHttpServerHandle {
 /** Serves a mock server over Streamable HTTP on 127.0.0.1 (a free port unless given); `close()` ends every session. */
 export async function serveStreamableHttp(server: MockServer, options: StreamableHttpServerOptions = {}): Promise<StreamableHttpServerHandle> {
   const path = options.path ?? '/mcp';
-  const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const { observer } = options;
   let port = 0;
   const legacy = options.legacySse ? createLegacySseHandler(server) : undefined;

@@ -16,8 +16,11 @@ function headersOf(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
-/** Reads a whole request body (bounded: an MCP message to forward, at most 4 MiB). */
-export async function readRawBody(req: IncomingMessage, limit = 4 * 1024 * 1024): Promise<Buffer> {
+/**
+ * Reads a whole request body (bounded: an MCP message to forward, at most 64 MiB, the runner's own
+ * default message limit; mock OAuth imports nothing of the runner, hence the figure here).
+ */
+export async function readRawBody(req: IncomingMessage, limit = 64 * 1024 * 1024): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {

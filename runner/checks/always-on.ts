@@ -79,13 +79,9 @@ export function alwaysOnChecks(input: AlwaysOnInput): CheckResult[] {
   const received = session.inbound.length;
 
   if (input.transport === 'stdio') {
-    make(
-      ALWAYS_ON_RULES.stdoutOnlyMessages,
-      'stdout-only-messages',
-      [...by('non-json'), ...by('overlong')].sort((a, b) => a.seq - b.seq),
-      `all ${received} stdout lines were JSON-RPC messages`,
-      ['the server wrote something other than JSON-RPC to stdout: send logs and diagnostics to stderr'],
-    );
+    make(ALWAYS_ON_RULES.stdoutOnlyMessages, 'stdout-only-messages', by('non-json'), `all ${received} stdout lines were JSON-RPC messages`, [
+      'the server wrote something other than JSON-RPC to stdout: send logs and diagnostics to stderr',
+    ]);
   }
   const invalid = by('invalid-message');
   const xor = invalid.filter((a) => /both "result" and "error"/.test(a.detail));

@@ -27,6 +27,9 @@ export class AuthorizingHttpHost implements ClientHost {
   get http() {
     return this.inner.http;
   }
+  get overLimit(): string | undefined {
+    return this.inner.overLimit;
+  }
   get auth(): AuthFacts | undefined {
     return this.facts;
   }

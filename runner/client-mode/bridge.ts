@@ -3,13 +3,11 @@
 // transcript; the client's lines are also kept parsed, for the expectations to judge.
 import { createServer, type Server, type Socket } from 'node:net';
 import type { MockServer } from '../../mocks/index.js';
-import { LineDecoder } from '../../wire/protocol/index.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, LineDecoder, overLimitReason } from '../../wire/protocol/index.js';
 import { quoteWord } from '../../wire/transports/index.js';
 import type { ClientHost, RecordedLine, Recorder } from './host-facts.js';
 
 export type { ClientHost, RecordedLine, Recorder } from './host-facts.js';
-
-const MAX_LINE_BYTES = 4 * 1024 * 1024;
 
 export class StdioRelayHost implements ClientHost {
   readonly fromClient: RecordedLine[] = [];
@@ -17,12 +15,15 @@ export class StdioRelayHost implements ClientHost {
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
   private connections = 0;
+  overLimit: string | undefined;
 
   constructor(
     private readonly mock: MockServer,
     private readonly record: Recorder,
     /** Absolute path of the built relay-main.js. */
     private readonly relayEntry: string,
+    /** Longest line read from the client (--max-message-bytes). */
+    private readonly maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
   ) {
     this.server = createServer((socket) => this.accept(socket));
   }
@@ -59,12 +60,15 @@ export class StdioRelayHost implements ClientHost {
       this.toClient.push({ seq, connection: id, text, message });
       if (!socket.destroyed) socket.write(`${text}\n`);
     });
-    const decoder = new LineDecoder(MAX_LINE_BYTES);
+    const decoder = new LineDecoder(this.maxMessageBytes);
     const onFrame = (frame: ReturnType<LineDecoder['push']>[number]) => {
+      if (this.overLimit !== undefined) return;
       if (frame.kind === 'overlong') {
-        const seq = this.record('recv', `${frame.prefix} … [${frame.bytes} bytes without a newline]`);
-        this.fromClient.push({ seq, connection: id, text: frame.prefix });
-        connection.reportUnparsable(`a line of ${frame.bytes} bytes`);
+        // The runner's limit, not the client's fault: nothing after it is judged, and the
+        // connection ends so that the client does not wait for an answer until its time runs out.
+        this.record('recv', `${frame.prefix} … [${frame.bytes} bytes not read: over mcp-conform's limit]`);
+        this.overLimit = overLimitReason('client', this.maxMessageBytes);
+        socket.destroy();
         return;
       }
       if (frame.text.trim() === '') return;

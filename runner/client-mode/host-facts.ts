@@ -26,6 +26,11 @@ export interface ClientHost {
   readonly auth?: AuthFacts | undefined;
   /** Connections the client opened (a client may connect more than once). */
   readonly connectionCount: number;
+  /**
+   * Set when a message of the client passed the runner's message limit (--max-message-bytes): it
+   * was not read, so the cell is not judged (errored with this reason), never failed.
+   */
+  readonly overLimit?: string | undefined;
   /** Starts serving; resolves with the text that replaces the placeholder in the client command. */
   start(): Promise<string>;
   close(): Promise<void>;

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { serveStreamableHttp, type MockServer, type StreamableHttpServerHandle } from '../../mocks/index.js';
 import type { ClientHost, HttpFacts, HttpRequestRecord, RecordedLine, Recorder } from './host-facts.js';
-import { startDeadline } from '../../wire/protocol/index.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, overLimitReason, startDeadline } from '../../wire/protocol/index.js';
 
 /** Request headers the client checks judge, shown in each request's transcript note (lower case). */
 const JUDGED_HEADERS = new Set(['accept', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method', 'mcp-name']);
@@ -35,6 +35,8 @@ export class HttpClientHost implements ClientHost {
   constructor(
     private readonly mock: MockServer,
     private readonly record: Recorder,
+    /** Longest POST body read from the client (--max-message-bytes); the mock answers a longer one 413. */
+    private readonly maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
   ) {
     const keep = (into: RecordedLine[], dir: 'send' | 'recv', message: unknown, connection: number) => {
       for (const item of Array.isArray(message) ? message : [message]) {
@@ -55,6 +57,7 @@ export class HttpClientHost implements ClientHost {
   async start(): Promise<string> {
     this.handle = await serveStreamableHttp(this.mock, {
       port: 0,
+      maxBodyBytes: this.maxMessageBytes,
       observer: {
         request: (req, res) => this.onRequest(req, res),
         connection: (socket) => {
@@ -90,6 +93,11 @@ export class HttpClientHost implements ClientHost {
       },
     });
     return this.handle.url;
+  }
+
+  /** A body the mock refused with 413 passed the runner's limit: the conversation is not judged. */
+  get overLimit(): string | undefined {
+    return this.http.requests.some((r) => r.status === 413) ? overLimitReason('client', this.maxMessageBytes) : undefined;
   }
 
   /** Mock connections, or 1 when every request was refused before reaching the mock (e.g. a missing header). */

@@ -27,11 +27,13 @@ export interface ClientCellInput {
   /** The client command, with {command} where the server command goes (or {url}, with `makeHttpHost`). */
   command: string;
   /** Serves the mock over HTTP for a client command with {url}; absent: HTTP clients are not supported. */
-  makeHttpHost?: (mock: MockServer, record: Recorder) => ClientHost;
+  makeHttpHost?: (mock: MockServer, record: Recorder, maxMessageBytes?: number) => ClientHost;
   cwd?: string;
   env?: Record<string, string>;
   /** Absolute path of the built relay-main.js. */
   relayEntry: string;
+  /** Longest message read from the client (--max-message-bytes; default DEFAULT_MAX_MESSAGE_BYTES). */
+  maxMessageBytes?: number;
   ruleRef(id: string, revision: Revision): RuleRef;
   /** Schema validators of a revision (as the server engine gets them); absent: no schema checks. */
   validatorsFor?: (revision: Revision) => { validators: Omit<MatchContext, 'vars'>; messageValidator?: MessageValidator };
@@ -99,7 +101,10 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
     record: false,
     logger: { warn: (m) => record('note', `mock: ${m}`), error: (m) => record('note', `mock: ${m}`) },
   });
-  const served: ClientHost = overHttp && input.makeHttpHost ? input.makeHttpHost(mock, record) : new StdioRelayHost(mock, record, input.relayEntry);
+  const served: ClientHost =
+    overHttp && input.makeHttpHost
+      ? input.makeHttpHost(mock, record, input.maxMessageBytes)
+      : new StdioRelayHost(mock, record, input.relayEntry, input.maxMessageBytes);
   const bridge = scenario.auth && overHttp ? new AuthorizingHttpHost(served, scenario.auth, record) : served;
   const pointer = await bridge.start();
   const client = new StdioTransport({
@@ -132,6 +137,8 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
   await bridge.close();
   await canary?.close();
 
+  // A message of the client that the runner could not read (its own limit): nothing is judged.
+  if (bridge.overLimit !== undefined) return done('errored', [], { errorReason: bridge.overLimit });
   if (bridge.connectionCount === 0) {
     return done('errored', [], {
       errorReason: `the client never connected to the mock server it was given (${overHttp ? URL_PLACEHOLDER : SERVER_PLACEHOLDER}); see its stderr`,

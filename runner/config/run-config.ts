@@ -48,6 +48,8 @@ export interface RunConfig {
   retries?: number;
   /** `--fail-on-flaky`: a cell whose re-run disagreed with its first attempt fails the run. */
   failOnFlaky?: boolean;
+  /** Longest message read from the target (--max-message-bytes); default DEFAULT_MAX_MESSAGE_BYTES. */
+  maxMessageBytes?: number;
   /** Extra words for the reproduce command so it selects the same scenarios (suite dirs, files). */
   reproExtras: string[];
 }

@@ -104,7 +104,9 @@ async function collectList(
       if (cursor !== undefined) followedCursors = true;
       const response = await ask(list.method, cursor !== undefined ? { cursor } : {});
       if (!response || isErrorResponse(response)) {
-        notes.push(`${list.method} ${response ? `failed: ${response.error.message}` : 'was not answered'}`);
+        notes.push(
+          `${list.method} ${response ? `failed: ${response.error.message}` : session.overLimit ? `could not be read: ${session.overLimit.reason}` : 'was not answered'}`,
+        );
         break;
       }
       pages++;
@@ -286,7 +288,13 @@ function unanswered(
 ): ProbeOutcome {
   const closed = session.closed;
   const refused = entry?.undelivered !== undefined ? describeRefusedPost(session, method, entry.undelivered) : undefined;
-  const reason = refused ?? (closed ? `the target ended (${closed.reason}) before answering ${method}` : `the target did not answer ${method} within ${bound}`);
+  const reason =
+    refused ??
+    (closed
+      ? `the target ended (${closed.reason}) before answering ${method}`
+      : session.overLimit
+        ? `the answer to ${method} could not be read: ${session.overLimit.reason}`
+        : `the target did not answer ${method} within ${bound}`);
   const nonJson = session.anomalies.find((a) => a.kind === 'non-json');
   const channel = session.transport.kind === 'stdio' ? 'printed non-JSON on stdout' : 'answered with a body that is not JSON';
   return {

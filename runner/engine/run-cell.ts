@@ -192,7 +192,7 @@ export async function executeCell(prepared: PreparedCell, transport: Transport, 
   let errorReason: string | undefined;
   let fault: CheckResult | undefined;
   const watchdog = setInterval(() => {
-    if (session.closed && !aborter.signal.aborted) aborter.abort();
+    if ((session.closed || session.overLimit) && !aborter.signal.aborted) aborter.abort();
   }, 20);
 
   const ctx: ExecutionContext = {
@@ -267,6 +267,9 @@ export async function executeCell(prepared: PreparedCell, transport: Transport, 
         `the target left ${close.leftovers.length} process${close.leftovers.length === 1 ? '' : 'es'} running outside its process group (pid ${close.leftovers.join(', ')}); mcp-conform ended ${close.leftovers.length === 1 ? 'it' : 'them'}`,
       );
     }
+    // A message over the runner's size limit was not read: what the cell saw is not the whole
+    // conversation, so it is not judged (a resource limit of ours, never the target's fault).
+    if (!reason && session.overLimit) reason = session.overLimit.reason;
     if (!reason && session.closed && checks.some((c) => c.status === 'errored')) {
       reason = `the target ended during the scenario: ${session.closed.reason}`;
     }

@@ -54,7 +54,7 @@ export function wellFormedMessages(o: Observation): Violation[] {
 /** transport.stdio.stdout-only-messages: stdout carries only protocol messages. */
 export function stdoutOnlyMessages(o: Observation): Violation[] {
   if (!o.protocolChannelIsStdout) return [];
-  const bad = o.anomalies.filter((a) => a.kind === 'non-json' || a.kind === 'overlong');
+  const bad = o.anomalies.filter((a) => a.kind === 'non-json');
   return bad.slice(0, 1).map((a) => ({ ruleId: 'transport.stdio.stdout-only-messages', property: 'stdout-only-messages', detail: a.detail }));
 }
 

@@ -128,6 +128,9 @@ export function boundFor(ctx: StepContext, within: number | undefined): number {
 export function missingReason(ctx: StepContext, what: string, ms: number): { status: 'errored' | 'violated'; message: string } {
   const closed = ctx.session.closed;
   if (closed) return { status: 'errored', message: `${what}: ${closed.reason} before it arrived` };
+  // It may have been the message the runner could not read: not judged, whatever the scenario asked.
+  const unread = ctx.session.overLimit;
+  if (unread) return { status: 'errored', message: `${what}: ${unread.reason}` };
   return { status: 'violated', message: `${what} within ${ms} ms` };
 }
 
@@ -145,6 +148,11 @@ export function recordUnanswered(ctx: StepContext, step: Step & CheckOptions, en
   const closed = ctx.session.closed;
   if (closed) {
     recordCheck(ctx, step, { status: 'errored', message: `${what}: ${closed.reason} before it arrived`, evidence: [entry.sentSeq] });
+    return;
+  }
+  const unread = ctx.session.overLimit;
+  if (unread) {
+    recordCheck(ctx, step, { status: 'errored', message: `${what}: ${unread.reason}`, evidence: [entry.sentSeq, unread.seq] });
     return;
   }
   if (entry.undelivered !== undefined) {

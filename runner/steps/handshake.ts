@@ -36,7 +36,11 @@ export async function performHandshake(
     return {
       ok: false,
       closed: closed !== undefined,
-      problem: closed ? `the target ended (${closed.reason}) before answering initialize` : `no response to initialize within ${within}`,
+      problem: closed
+        ? `the target ended (${closed.reason}) before answering initialize`
+        : ctx.session.overLimit
+          ? `the answer to initialize could not be read: ${ctx.session.overLimit.reason}`
+          : `no response to initialize within ${within}`,
     };
   }
   if (isErrorResponse(response)) {

@@ -5,6 +5,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { isBase64, isUri, isUriTemplate } from './linear-formats.js';
 
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -42,5 +43,10 @@ export function createAjv(dialect: Dialect, choices: AjvChoices): AnyAjv {
   };
   const ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
   addFormats(ajv);
+  // The formats of our protocol schemas, in linear time: ajv-formats' expressions for them run
+  // out of stack on legal multi-megabyte values (a base64 image, a data: URI). linear-formats.ts.
+  ajv.addFormat('byte', isBase64);
+  ajv.addFormat('uri', isUri);
+  ajv.addFormat('uri-template', isUriTemplate);
   return ajv;
 }

@@ -13,3 +13,4 @@ export * from './param-headers.js';
 export * from './detached-slice.js';
 export * from './deadline.js';
 export * from './stream-ids.js';
+export * from './message-limit.js';

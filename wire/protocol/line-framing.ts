@@ -1,5 +1,7 @@
 // Newline-delimited framing for the stdio transport: splits a byte stream into lines with a hard
-// cap on line length, so a target that prints megabytes without a newline cannot exhaust memory.
+// cap on line length, so a target that prints without a newline cannot exhaust memory. The cap is
+// the runner's resource limit (message-limit.ts), not a rule. Linear in the bytes read: each chunk
+// is scanned once for newlines, and a line's chunks are joined once, when it ends.
 import { isUtf8 } from 'node:buffer';
 
 export type FrameEvent =
@@ -48,9 +50,8 @@ export class LineDecoder {
       return;
     }
     if (this.size + piece.length > this.maxLineBytes) {
-      const room = this.maxLineBytes - this.size;
-      this.parts.push(piece.subarray(0, room));
-      this.prefix = Buffer.concat(this.parts).subarray(0, 200).toString('utf8');
+      this.parts.push(piece);
+      this.prefix = headOf(this.parts, 200).toString('utf8');
       this.discarded = this.size + piece.length;
       this.parts = [];
       this.size = 0;
@@ -74,4 +75,16 @@ export class LineDecoder {
     this.size = 0;
     return { kind: 'line', text: bytes.toString('utf8'), ...(isUtf8(bytes) ? {} : { invalidUtf8: true as const }) };
   }
+}
+
+/** The first `n` bytes of a line's chunks, without joining the whole line. */
+function headOf(parts: Buffer[], n: number): Buffer {
+  const head: Buffer[] = [];
+  let size = 0;
+  for (const part of parts) {
+    if (size >= n) break;
+    head.push(part.subarray(0, n - size));
+    size += head.at(-1)!.length;
+  }
+  return Buffer.concat(head, size);
 }

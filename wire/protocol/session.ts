@@ -7,6 +7,7 @@ import type { Transport, TransportEvent } from './transport.js';
 import type { HttpExchange } from './http-exchange.js';
 import { limitDepth, MAX_JUDGED_DEPTH } from './depth-limit.js';
 import { startDeadline } from './deadline.js';
+import { overLimitReason } from './message-limit.js';
 
 export type Author = 'runner' | 'scenario';
 
@@ -36,7 +37,6 @@ export interface HttpRecord extends HttpExchange {
 
 type AnomalyKind =
   | 'non-json'
-  | 'overlong'
   | 'invalid-message'
   | 'unknown-id'
   | 'duplicate-response'
@@ -95,6 +95,12 @@ export class Session {
   /** HTTP exchanges in order (HTTP transports only). */
   readonly http: HttpRecord[] = [];
   closed: { reason: string; exitCode?: number | null; signal?: string | null; seq: number } | undefined;
+  /**
+   * Set when a message exceeded the runner's own size limit (message-limit.ts): it was not read,
+   * so nothing that waits on the conversation can be judged any more. Waits end at once, as when
+   * the target has gone, and the cell errors with `reason` (which names the flag that raises it).
+   */
+  overLimit: { reason: string; seq: number } | undefined;
 
   private seq = 0;
   /** Characters of the notifications kept so far, and how many were not kept past the budget. */
@@ -202,7 +208,7 @@ export class Session {
   /** Waits until `check` holds (re-evaluated on every event) or the bound passes; true if it held. */
   waitUntil(check: () => boolean, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
     if (check()) return Promise.resolve(true);
-    if (this.closed || signal?.aborted) return Promise.resolve(check());
+    if (this.closed || this.overLimit || signal?.aborted) return Promise.resolve(check());
     return new Promise((resolve) => {
       // A deadline, not a timer: an answer that arrived in time is read before the bound is judged.
       const cancel = startDeadline(timeoutMs, () => done(false));
@@ -276,9 +282,9 @@ export class Session {
         this.anomalies.push({ kind: 'non-json', seq, detail: ev.reason });
         break;
       }
-      case 'overlong': {
-        const seq = this.record('recv', `${ev.prefix} … [line of ${ev.bytes} bytes cut]`);
-        this.anomalies.push({ kind: 'overlong', seq, detail: `a line of ${ev.bytes} bytes exceeded the line limit` });
+      case 'over-limit': {
+        const seq = this.record('recv', `${ev.prefix} … [${ev.atLeast ? 'more than ' : ''}${ev.bytes} bytes not read: over mcp-conform's limit]`);
+        this.overLimit ??= { reason: overLimitReason('target', ev.limit), seq };
         break;
       }
       case 'stderr':
@@ -399,6 +405,7 @@ export class Session {
   discardHistory(): void {
     this.kept.clear();
     this.retainedChars = 0;
+    this.overLimit = undefined;
     for (const list of [this.outbound, this.inbound, this.notifications, this.serverRequests, this.anomalies, this.stderr] as unknown[][]) list.length = 0;
     for (const [key, entry] of this.pending) if (entry.response !== undefined) this.pending.delete(key);
   }
@@ -416,8 +423,9 @@ export class Session {
   private wake(): void {
     for (const w of [...this.waiters]) {
       const ok = w.check();
-      // Once the target is gone nothing more will arrive: end every wait now.
-      if (ok || this.closed) w.finish(ok);
+      // Once the target is gone nothing more will arrive, and once a message could not be read
+      // nothing more can be judged: end every wait now.
+      if (ok || this.closed || this.overLimit) w.finish(ok);
     }
   }
 }

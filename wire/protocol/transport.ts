@@ -19,8 +19,12 @@ export type TransportEvent =
     }
   /** Output on the protocol channel that is not JSON at all. */
   | { kind: 'non-json'; text: string; reason: string }
-  /** A line longer than the transport's cap; only a prefix is kept. */
-  | { kind: 'overlong'; prefix: string; bytes: number }
+  /**
+   * A message (stdio line, HTTP body, SSE event) longer than the runner's own limit (`limit`
+   * bytes; message-limit.ts): not read, only its first characters kept. `bytes`: how many were
+   * seen, the whole line on stdio; `atLeast` when reading stopped there (HTTP bodies, SSE events).
+   */
+  | { kind: 'over-limit'; prefix: string; bytes: number; limit: number; atLeast?: true }
   /** A line of the target's diagnostic output (stderr). */
   | { kind: 'stderr'; text: string }
   /** HTTP transports: the facts of one request/response (status, headers, stream id). */

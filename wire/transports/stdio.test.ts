@@ -77,13 +77,13 @@ describe('StdioTransport', () => {
   });
 
   it('cuts a line that exceeds the limit and keeps reading after it', async () => {
-    const t = new StdioTransport({ command: node('flood-no-newline.mjs'), maxLineBytes: 1024 * 1024 });
+    const t = new StdioTransport({ command: node('flood-no-newline.mjs'), maxMessageBytes: 1024 * 1024 });
     const events = collect(t);
     await t.start();
     await until(() => events.some((e) => e.kind === 'message'));
     await t.close();
-    const overlong = events.find((e) => e.kind === 'overlong');
-    expect(overlong).toMatchObject({ kind: 'overlong', bytes: 8 * 1024 * 1024 });
+    const overlong = events.find((e) => e.kind === 'over-limit');
+    expect(overlong).toMatchObject({ kind: 'over-limit', bytes: 8 * 1024 * 1024, limit: 1024 * 1024 });
     expect(events.find((e) => e.kind === 'message')).toMatchObject({ message: { method: 'after-flood' } });
   });
 

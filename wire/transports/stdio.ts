@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { execa, type ResultPromise } from 'execa';
 import { GROUP_SPAWN_OPTIONS } from './group-spawn.js';
 import {
+  DEFAULT_MAX_MESSAGE_BYTES,
   LineDecoder,
   SplitMessageDetector,
   within,
@@ -23,8 +24,11 @@ export interface StdioOptions {
   env?: Record<string, string>;
   /** Variables of the runner's environment the target does not inherit. */
   unsetEnv?: readonly string[];
-  /** Longest stdout line kept; longer lines become an `overlong` event. */
-  maxLineBytes?: number;
+  /**
+   * Longest stdout line read (default DEFAULT_MAX_MESSAGE_BYTES); a longer one is skipped up to its
+   * newline and reported as an `over-limit` event: the runner's limit, not the target's fault.
+   */
+  maxMessageBytes?: number;
   /** How long the target may take to exit after stdin closes before SIGTERM. */
   exitGraceMs?: number;
   /** How long after SIGTERM before SIGKILL. */
@@ -33,7 +37,7 @@ export interface StdioOptions {
   maxStderrLines?: number;
 }
 
-const DEFAULTS = { maxLineBytes: 4 * 1024 * 1024, exitGraceMs: 2000, killGraceMs: 1000, maxStderrLines: 2000 };
+const DEFAULTS = { maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES, exitGraceMs: 2000, killGraceMs: 1000, maxStderrLines: 2000 };
 
 export class StdioTransport implements Transport {
   readonly kind = 'stdio' as const;
@@ -102,7 +106,7 @@ export class StdioTransport implements Transport {
     if (child.pid !== undefined) registerProcessGroup(child.pid, this.tracker);
     child.stdin?.on('error', () => undefined); // EPIPE when the target dies: reported via exit.
 
-    const decoder = new LineDecoder(this.opts.maxLineBytes);
+    const decoder = new LineDecoder(this.opts.maxMessageBytes);
     child.stdout?.on('data', (chunk: Buffer) => {
       for (const ev of decoder.push(chunk)) this.onFrame(ev);
     });
@@ -207,7 +211,7 @@ export class StdioTransport implements Transport {
 
   private onFrame(ev: ReturnType<LineDecoder['push']>[number]): void {
     if (ev.kind === 'overlong') {
-      this.emit({ kind: 'overlong', prefix: ev.prefix, bytes: ev.bytes });
+      this.emit({ kind: 'over-limit', prefix: ev.prefix, bytes: ev.bytes, limit: this.opts.maxMessageBytes });
       return;
     }
     const text = ev.text;

@@ -58,6 +58,8 @@ export interface BodyText {
   cut: boolean;
   /** True when the bytes are not valid UTF-8 (the text then holds U+FFFD in their place). */
   invalidUtf8: boolean;
+  /** Set when the body passed `maxBytes`: the bytes read when reading stopped (the text holds the start only). */
+  tooLarge?: number;
 }
 
 /** Reads a whole body as text, bounded in time and size; `cut` says whether a bound stopped it. */
@@ -66,23 +68,26 @@ export function readBody(response: IncomingMessage, timeoutMs: number, maxBytes:
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
-    const finish = (cut: boolean) => {
+    const finish = (cut: boolean, tooLarge?: number) => {
       if (done) return;
       done = true;
       cancelDeadline();
       signal.removeEventListener('abort', onAbort);
       if (cut) response.destroy();
-      const bytes = Buffer.concat(chunks);
+      // A body over the limit is not read: its start is kept for the transcript, not the whole.
+      const bytes = tooLarge !== undefined ? Buffer.concat(chunks.slice(0, 1)).subarray(0, 2000) : Buffer.concat(chunks, size);
       // A body cut at the bound may end inside a character: only a complete body is judged.
-      resolve({ text: bytes.toString('utf8'), cut, invalidUtf8: !cut && !isUtf8(bytes) });
+      resolve({ text: bytes.toString('utf8'), cut, invalidUtf8: !cut && !isUtf8(bytes), ...(tooLarge !== undefined ? { tooLarge } : {}) });
     };
     const onAbort = () => finish(true);
     const cancelDeadline = startDeadline(timeoutMs, () => finish(true));
     signal.addEventListener('abort', onAbort, { once: true });
     response.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= maxBytes) chunks.push(chunk);
-      else finish(true);
+      if (done) return;
+      if (size + chunk.length <= maxBytes) {
+        chunks.push(chunk);
+        size += chunk.length;
+      } else finish(true, size + chunk.length);
     });
     response.on('end', () => finish(false));
     response.on('close', () => finish(false));

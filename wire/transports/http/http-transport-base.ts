@@ -2,7 +2,7 @@
 // on close), an abort signal for everything in flight, event buffering until the session listens,
 // and the orderly shutdown.
 import http from 'node:http';
-import type { CloseReport, TransportEvent } from '../../protocol/index.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, type CloseReport, type TransportEvent } from '../../protocol/index.js';
 
 export interface HttpTransportCommon {
   url: string;
@@ -10,6 +10,7 @@ export interface HttpTransportCommon {
   headers?: Record<string, string>;
   /** Bound on every wait. */
   timeoutMs?: number;
+  /** Longest body or SSE event read (default DEFAULT_MAX_MESSAGE_BYTES): the runner's limit, not a rule. */
   maxBodyBytes?: number;
   /** The server process behind the URL, when the run started it (--server with --port-env). */
   serverProcess?: ServerProcessWatch;
@@ -56,7 +57,7 @@ export abstract class HttpTransportBase {
     this.url = new URL(common.url);
     this.description = common.url;
     this.timeoutMs = common.timeoutMs ?? 5000;
-    this.maxBody = common.maxBodyBytes ?? 16 * 1024 * 1024;
+    this.maxBody = common.maxBodyBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.ownsAgent = common.agent === undefined;
     this.agent = common.agent ?? new http.Agent({ keepAlive: true, maxSockets });
   }
@@ -103,6 +104,11 @@ export abstract class HttpTransportBase {
     if (this.endReported) return;
     this.endReported = true;
     this.emit({ kind: 'closed', reason });
+  }
+
+  /** A body or SSE event passed the runner's limit: it was not read (the session errors the cell). */
+  protected reportOverLimit(what: string, bytes: number, start = ''): void {
+    this.emit({ kind: 'over-limit', prefix: start ? start.slice(0, 200) : `(${what})`, bytes, limit: this.maxBody, atLeast: true });
   }
 
   protected emit(ev: TransportEvent): void {

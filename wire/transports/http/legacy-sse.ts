@@ -114,6 +114,7 @@ export class LegacySseTransport extends HttpTransportBase implements Transport {
       streamId: 'sse',
       timeoutMs: Infinity,
       maxBytes: this.maxBody,
+      onTooLarge: (held) => this.reportOverLimit('an SSE event on the legacy stream', held),
       signal: this.aborter.signal,
       onEvent: (event) => {
         if (event.event === 'endpoint') {

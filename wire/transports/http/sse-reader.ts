@@ -1,5 +1,7 @@
 // Reads a text/event-stream body with eventsource-parser and hands each event over as it arrives,
-// bounded in time, size and event count; the caller learns whether the server ended the stream.
+// bounded in time, event size and event count; the caller learns whether the server ended the
+// stream. The size bound is per event (what the parser holds at once), not per stream: a long-lived
+// stream of small messages is legal, however much it carries in total.
 import type { IncomingMessage } from 'node:http';
 import { createParser } from 'eventsource-parser';
 import type { SseEvent } from '../../protocol/index.js';
@@ -11,7 +13,10 @@ export interface SseReadOptions {
   timeoutMs: number;
   /** Stop after this many events (the stream is then destroyed). */
   maxEvents?: number;
+  /** Longest event held (characters of its data and its unfinished line): the runner's message limit. */
   maxBytes: number;
+  /** Called once if an event passes `maxBytes` (the stream is then destroyed), with the characters held. */
+  onTooLarge?: (held: number) => void;
   signal: AbortSignal;
   onEvent: (event: SseEvent) => void;
   /** Called once if the stream's bytes are not valid UTF-8 (they are then decoded with U+FFFD). */
@@ -25,7 +30,6 @@ export type SseEnd = 'ended' | 'timeout' | 'max-events' | 'aborted' | 'too-large
 export function readSse(response: IncomingMessage, options: SseReadOptions): Promise<SseEnd> {
   return new Promise((resolve) => {
     let count = 0;
-    let size = 0;
     let finished = false;
     const finish = (end: SseEnd) => {
       if (finished) return;
@@ -48,6 +52,13 @@ export function readSse(response: IncomingMessage, options: SseReadOptions): Pro
         if (options.maxEvents !== undefined && count >= options.maxEvents) finish('max-events');
       },
       onRetry: (ms) => options.onRetry?.(ms),
+      onError: (error) => {
+        if (error.type !== 'max-buffer-size-exceeded' || finished) return;
+        options.onTooLarge?.(options.maxBytes);
+        finish('too-large');
+      },
+      // eventsource-parser keeps an event's pieces apart and joins them once (linear in its size).
+      maxBufferSize: options.maxBytes,
     });
     const onAbort = () => finish('aborted');
     const cancelDeadline = Number.isFinite(options.timeoutMs) ? startDeadline(options.timeoutMs, () => finish('timeout')) : undefined;
@@ -65,9 +76,7 @@ export function readSse(response: IncomingMessage, options: SseReadOptions): Pro
       }
     };
     response.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > options.maxBytes) finish('too-large');
-      else parser.feed(decode(chunk));
+      if (!finished) parser.feed(decode(chunk));
     });
     response.on('end', () => finish('ended'));
     response.on('close', () => finish(response.complete ? 'ended' : 'error'));

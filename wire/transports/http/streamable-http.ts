@@ -179,10 +179,12 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
           maxBytes: this.maxBody,
           signal: this.aborter.signal,
           onEvent: (e) => events.push(e),
+          onTooLarge: (held) => this.reportOverLimit(`an SSE event on ${streamId}`, held),
         });
         return { exchange, events, cut: end !== 'ended' };
       }
       const body = await readBody(response, readMs, this.maxBody, this.aborter.signal);
+      if (body.tooLarge !== undefined) this.reportOverLimit(`the body of the ${exchange.status ?? 0} answer on ${streamId}`, body.tooLarge, body.text);
       if (body.invalidUtf8)
         this.emit({ kind: 'violation', rule: UTF8_RULE, detail: `the body of the ${exchange.status ?? 0} answer on ${streamId} is not valid UTF-8` });
       const json = body.text.trim() === '' ? undefined : parseJson(body.text);
@@ -255,11 +257,17 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
       });
     };
     if (exchange.contentType === 'text/event-stream' && status >= 200 && status < 300) {
-      const lastId = await this.readStream(response, streamId, onMessage, signal);
-      if (signal.aborted) return;
+      const { lastId, tooLarge } = await this.readStream(response, streamId, onMessage, signal);
+      // An event over the limit would come again on resumption: the session already stopped judging.
+      if (signal.aborted || tooLarge) return;
       await this.resumeIfCut(ids, delivered, lastId, streamId, onMessage);
     } else {
       const body = await readBody(response, this.timeoutMs, this.maxBody, signal);
+      if (body.tooLarge !== undefined) {
+        this.reportOverLimit(`the body of the ${status} answer on ${streamId}`, body.tooLarge, body.text);
+        answered?.();
+        return;
+      }
       this.routeBody(body, status, ids, streamId, onMessage);
       answered?.();
     }
@@ -324,18 +332,19 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
     else this.emit({ kind: 'http-body', streamId, status, text: text.slice(0, 64 * 1024) });
   }
 
-  /** Reads one SSE stream, emitting its messages; returns the last event id seen. */
+  /** Reads one SSE stream, emitting its messages; returns the last event id seen, and whether an event passed the limit. */
   private async readStream(
     response: IncomingMessage,
     streamId: string,
     onMessage: (json: unknown, raw: string, eventId?: string) => void,
     signal: AbortSignal = this.aborter.signal,
-  ): Promise<string | undefined> {
+  ): Promise<{ lastId: string | undefined; tooLarge: boolean }> {
     let lastId: string | undefined;
-    await readSse(response, {
+    const end = await readSse(response, {
       streamId,
       timeoutMs: Infinity,
       maxBytes: this.maxBody,
+      onTooLarge: (held) => this.reportOverLimit(`an SSE event on ${streamId}`, held),
       signal,
       onInvalidUtf8: () => this.emit({ kind: 'violation', rule: UTF8_RULE, detail: `the event stream ${streamId} is not valid UTF-8` }),
       onEvent: (event) => {
@@ -350,7 +359,7 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
         else onMessage(json, event.data, event.id);
       },
     });
-    return lastId;
+    return { lastId, tooLarge: end === 'too-large' };
   }
 
   /** A POST stream that ended before its responses is resumed with GET + Last-Event-ID, bounded. */
@@ -379,7 +388,9 @@ export class StreamableHttpTransport extends HttpTransportBase implements Transp
         response.resume();
         return;
       }
-      cursor = (await this.readStream(response, exchange.streamId, onMessage)) ?? cursor;
+      const { lastId: resumedTo, tooLarge } = await this.readStream(response, exchange.streamId, onMessage);
+      if (tooLarge) return;
+      cursor = resumedTo ?? cursor;
     }
   }
 
