@@ -31,9 +31,12 @@ export class RegexTimeoutError extends Error {
     readonly source: string,
     readonly inputLength: number,
     readonly budgetMs: number,
+    outOfStack = false,
   ) {
     super(
-      `the regular expression /${source}/ was stopped after ${budgetMs} ms on a value of ${inputLength} characters (catastrophic backtracking); rewrite it so that no part can match the same text in several ways`,
+      outOfStack
+        ? `the regular expression /${source}/ ran out of stack on a value of ${inputLength} characters (V8 keeps a frame for every repetition of a group); match long values without a repeated group (e.g. $base64 for base64 data)`
+        : `the regular expression /${source}/ was stopped after ${budgetMs} ms on a value of ${inputLength} characters (catastrophic backtracking); rewrite it so that no part can match the same text in several ways`,
     );
     this.name = 'RegexTimeoutError';
   }
@@ -81,6 +84,8 @@ function testInSandbox(re: RegExp, value: string, budgetMs: number): boolean {
     return sandbox.script.runInContext(sandbox.context, { timeout: budgetMs }) === true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new RegexTimeoutError(re.source, value.length, budgetMs);
+    // The scenario's pattern, not the target's value, is at fault (a legal value may be megabytes long).
+    if (err instanceof RangeError || (err as Error).name === 'RangeError') throw new RegexTimeoutError(re.source, value.length, budgetMs, true);
     throw err;
   } finally {
     sandbox.context.re = undefined;

@@ -31,6 +31,8 @@ function describeOperator(op: string, operand: unknown): string {
     }
     case '$regex':
       return `a string matching /${String(operand)}/`;
+    case '$base64':
+      return 'a base64 string';
     case '$oneOf':
       return Array.isArray(operand) ? `one of (${operand.map(describe).join(' | ')})` : 'one of (?)';
     case '$any':

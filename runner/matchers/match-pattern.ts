@@ -1,6 +1,7 @@
 // Matches a value against a scenario pattern (suites/README.md, "Patterns"): partial structural
 // matching plus `$` operators. Returns the first mismatch with a JSON pointer into the value.
 import { nearestName, PATTERN_OPERATORS } from '../../schema/scenario/index.js';
+import { isBase64 } from '../../schema/protocol/linear-formats.js';
 import { describePattern } from './describe-pattern.js';
 import { evaluate } from './evaluate.js';
 import { compileRegex, testWithinBudget } from './compile-regex.js';
@@ -74,6 +75,9 @@ function operator(op: string, operand: unknown, value: unknown, ctx: MatchContex
       // A scenario's pattern on the target's text: bounded, so a catastrophic pattern cannot hang the run.
       return testWithinBudget(re, value) ? OK : fail(pointer, expected(), renderValue(value));
     }
+    case '$base64':
+      // Linear and stackless: a regular expression for base64 runs out of stack on a few megabytes.
+      return typeof value === 'string' && isBase64(value) ? OK : fail(pointer, expected(), describeActual(value));
     case '$oneOf': {
       const alternatives = Array.isArray(operand) ? operand : [operand];
       return alternatives.some((alt) => match(alt, value, ctx, pointer).ok) ? OK : fail(pointer, expected(), describeActual(value));

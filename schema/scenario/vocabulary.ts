@@ -38,6 +38,7 @@ export const CONDITION_KEYS = [
 export const PATTERN_OPERATORS = [
   '$type',
   '$regex',
+  '$base64',
   '$oneOf',
   '$any',
   '$absent',

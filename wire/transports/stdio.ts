@@ -111,7 +111,18 @@ export class StdioTransport implements Transport {
       for (const ev of decoder.push(chunk)) this.onFrame(ev);
     });
     child.stdout?.on('end', () => {
-      for (const ev of decoder.end()) this.onFrame(ev);
+      for (const ev of decoder.end()) {
+        // A last line without its newline, once the runner ended the target: the runner may have
+        // stopped it in the middle of writing (a 50 MB answer on a loaded machine), so the cut is
+        // not the target's output to judge. A target that exits by itself mid-line is judged.
+        if (this.closing && ev.kind === 'line' && !isJson(ev.text)) {
+          this.onStderr(
+            `mcp-conform: stdout ended ${ev.text.length} characters into a line after the runner closed the input of the target; that cut line is not judged`,
+          );
+          continue;
+        }
+        this.onFrame(ev);
+      }
     });
     let errBuf = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -253,5 +264,14 @@ export class StdioTransport implements Transport {
   private emit(ev: TransportEvent): void {
     if (this.listener) this.listener(ev);
     else this.backlog.push(ev);
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
