@@ -11,10 +11,10 @@ export const MIN_MESSAGE_BYTES = 1024;
 export const MAX_MESSAGE_BYTES_CEILING = 256 * 1024 * 1024;
 
 /** The command-line flag that raises the limit (the API option is `maxMessageBytes`). */
-export const MAX_MESSAGE_FLAG = '--max-message-bytes';
+const MAX_MESSAGE_FLAG = '--max-message-bytes';
 
 /** "64 MiB", "512 KiB" or "1000 bytes": the limit as the user would write it. */
-export function describeLimit(bytes: number): string {
+function describeLimit(bytes: number): string {
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
   return `${bytes}-byte`;
