@@ -8,7 +8,7 @@ import { ConformanceOptionsError } from './options-error.js';
 import { MAX_MESSAGE_BYTES_CEILING, MIN_MESSAGE_BYTES } from '../wire/protocol/index.js';
 
 /** Most re-runs of one failed or errored cell. */
-export const MAX_RETRIES = 3;
+const MAX_RETRIES = 3;
 
 export function checkWholeNumber(name: string, value: number | undefined, min: number): void {
   if (value !== undefined && (!Number.isInteger(value) || value < min)) {

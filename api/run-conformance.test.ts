@@ -102,6 +102,8 @@ describe('runConformance refuses options that cannot work', () => {
     [{ revisions: ['2025-13-01' as never] }, /not a known MCP revision/],
     [{ scenarios: ['no-such-scenario-anywhere'] }, /No scenario matches/],
     [{ concurrency: 0 }, /`concurrency` takes a whole number >= 1/],
+    [{ retries: -1 }, /`retries` takes a whole number >= 0/],
+    [{ retries: 4 }, /`retries` takes at most 3/],
     [{ suiteDirs: [join(scratch, 'missing')] }, /no such file or folder/],
   ])('%o', async (extra, message) => {
     await expect(runConformance({ target: { server }, ...extra })).rejects.toThrow(ConformanceOptionsError);

@@ -10,7 +10,7 @@ import type { AttemptStatus, CellAttempt, ScenarioResult } from '../../wire/resu
 export const DEFAULT_RETRIES = 1;
 
 /** Whether a finished cell is re-run before its verdict is final. */
-export function needsRerun(result: ScenarioResult, retries: number): boolean {
+function needsRerun(result: ScenarioResult, retries: number): boolean {
   return retries > 0 && (result.status === 'failed' || result.status === 'errored');
 }
 
