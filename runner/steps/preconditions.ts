@@ -5,14 +5,6 @@ import { isPlainObject, splitPath } from '../matchers/index.js';
 import type { Step, StepKind } from '../suite-loader/types.js';
 import type { StepContext } from './context.js';
 
-/** Thrown by a step that cannot run because an earlier observation it depends on did not happen. */
-export class PreconditionUnmet extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'PreconditionUnmet';
-  }
-}
-
 /** Step kinds that judge something: a precondition they lack is a skipped check, not silence. */
 const JUDGING: ReadonlySet<StepKind> = new Set([
   'expect',
