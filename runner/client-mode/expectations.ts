@@ -58,12 +58,14 @@ export function judgeExpectations(input: JudgeInput): CheckResult[] {
   return input.expectations.map((e, i) => {
     const id = `${input.scenarioId}#${e.check ?? i}`;
     let verdict = judgeOne(e, sent, input, vars, matches, ctx);
-    if (e.precondition && verdict.status === 'failed') {
-      // Not a duty of the client: the program did not do what the scenario needs, which no rule forbids.
-      verdict = {
-        status: 'skipped',
-        message: `the client program did not do what this scenario needs${e.message ? ` (${e.message})` : ''}: ${verdict.message}${verdict.expected ? `; expected ${verdict.expected}` : ''}${verdict.actual ? `, observed ${verdict.actual}` : ''}`,
-      };
+    if (e.precondition && verdict.status !== 'passed') {
+      // Not a duty of the client: the program did not do what the scenario needs, which no rule
+      // forbids (or it was stopped before it did: skipped already, with that reason).
+      if (verdict.status === 'failed')
+        verdict = {
+          status: 'skipped',
+          message: `the client program did not do what this scenario needs${e.message ? ` (${e.message})` : ''}: ${verdict.message}${verdict.expected ? `; expected ${verdict.expected}` : ''}${verdict.actual ? `, observed ${verdict.actual}` : ''}`,
+        };
       unmet ??= { check: e.check ?? String(i), message: verdict.message };
     } else if (unmet && restsOnAbsence(e, verdict)) {
       // A pass that only says "nothing of the kind was sent", or a finding about something that
