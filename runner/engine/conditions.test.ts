@@ -105,3 +105,12 @@ describe('ruledOutBeforeRun', () => {
     expect(ruledOutBeforeRun({ pick: 'tool', from: 'tools' }, scope)).toBe(true);
   });
 });
+
+describe('a negated condition that holds', () => {
+  it('says in words what the target or cell is, not the condition as JSON', () => {
+    expect(whyNot({ not: { capability: 'tools' } }, scope)).toBe('the target advertises the `tools` capability');
+    expect(whyNot({ not: { revision: '>=2025-06-18' } }, scope)).toBe('revision 2025-06-18 is within >=2025-06-18');
+    expect(whyNot({ not: { defined: 'x' } }, { ...scope, vars: { x: 1 } })).toBe('`x` is set');
+    expect(whyNot({ not: { not: { capability: 'prompts' } } }, scope)).toContain('does not advertise the `prompts` capability');
+  });
+});

@@ -61,7 +61,7 @@ export function whyNot(condition: Condition, scope: ConditionScope): string | un
     return undefined;
   }
   if ('not' in condition) {
-    return whyNot(condition.not, scope) === undefined ? `the condition ${JSON.stringify(condition.not)} holds` : undefined;
+    return whyNot(condition.not, scope) === undefined ? describeHolding(condition.not, scope) : undefined;
   }
   if ('allOf' in condition) {
     for (const inner of condition.allOf) {
@@ -80,6 +80,22 @@ export function whyNot(condition: Condition, scope: ConditionScope): string | un
     return reasons.join(', and ');
   }
   return 'unknown condition';
+}
+
+/** Why a negated condition failed, in words: what the target or cell is, not the condition's JSON. */
+function describeHolding(condition: Condition, scope: ConditionScope): string {
+  if ('capability' in condition) return `the target advertises the \`${condition.capability}\` capability`;
+  if ('extension' in condition) return `the target advertises the \`${condition.extension}\` extension`;
+  if ('revision' in condition) return `revision ${scope.revision} is within ${String(condition.revision)}`;
+  if ('transport' in condition) return `the transport is ${scope.transport}`;
+  if ('defined' in condition) return `\`${condition.defined}\` is set`;
+  if ('authorization' in condition) return 'the run has an authorization context';
+  if ('pick' in condition)
+    return condition.where === undefined
+      ? `the target lists ${condition.from}`
+      : `the target has ${condition.from} matching ${describePattern(condition.where)}`;
+  if ('not' in condition) return whyNot(condition.not, scope) ?? 'the negated condition does not hold';
+  return `the condition ${JSON.stringify(condition)} holds`;
 }
 
 function hasPath(root: Record<string, unknown>, dotted: string): boolean {
