@@ -49,6 +49,16 @@ await describeConformance('server without serverInfo, with a baseline', {
   timeoutMs: 3000,
   baseline: 'baseline.yaml',
 });
+
+// Misbehaves only the first time in the run: the cell fails, passes when re-run alone, and is flaky.
+await describeConformance('server that misbehaves once', {
+  target: {
+    command: ${JSON.stringify(`"${process.execPath}" "${FIXTURE}" --defect unknown-method-result-once`)},
+    env: { MINI_SERVER_ONCE_FILE: ${JSON.stringify(join(scratch, 'once-marker'))} },
+  },
+  scenarios: ['jsonrpc/method-not-found'],
+  revisions: ['2026-07-28'],
+});
 `;
 
 const BASELINE = ['- scenario: lifecycle/initialize-result-shape', '  revision: 2025-06-18', '  reason: serverInfo comes in the next release', ''].join('\n');
@@ -100,6 +110,11 @@ describe('the vitest adapter in a scratch project', () => {
     expect(message).toContain('→'); // (c) the exchange, messages sent
     expect(message).toContain('npx mcp-conform --server'); // (d) the reproduce command
     expect(message).toContain('--scenario lifecycle/initialize-result-shape --revision 2025-06-18');
+  });
+
+  it('names a flaky cell in its test title and lets it pass (failOnFlaky would fail it)', () => {
+    const tests = testsOf('server that misbehaves once');
+    expect(tests.map((t) => [t.title, t.status])).toEqual([['jsonrpc/method-not-found @ 2026-07-28 [stdio] (flaky)', 'passed']]);
   });
 
   it('turns a baseline entry into an expected failure, and the run fails only for the unlisted one', () => {

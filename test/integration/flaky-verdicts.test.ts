@@ -8,13 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createReportValidators } from '../../schema/report/index.js';
-import type { Report } from './run-cli.js';
+import { removeCliScratch, runCli, type Report } from './run-cli.js';
 import { runClient, runServer } from './run-in-process.js';
 
 const MINI_SERVER = 'node test/fixtures/targets/mini-server.mjs';
 const MINI_CLIENT = 'node test/fixtures/clients/mini-client.mjs';
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-conform-flaky-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+  removeCliScratch();
+});
 let markers = 0;
 /** A fresh marker file: the `-once` defects misbehave until it exists. */
 const marker = () => join(scratch, `once-${++markers}`);
@@ -105,4 +108,25 @@ describe('a failed or errored cell is re-run alone before its verdict is final',
     expect(failed.rerun?.attempts.map((a) => a.status)).toEqual(['failed']);
     expect(steady.code).toBe(1);
   }, 90_000);
+
+  it('the command line: --retries and --fail-on-flaky, and the console names the flaky cell and what its re-run cost', async () => {
+    const args = (file: string) => [
+      '--server',
+      `${MINI_SERVER} --defect unknown-method-result-once`,
+      '--env',
+      `MINI_SERVER_ONCE_FILE=${file}`,
+      '--scenario',
+      'jsonrpc/method-not-found',
+      '--revision',
+      '2026-07-28',
+    ];
+    const plain = await runCli([...args(marker()), '--retries', '1'], { timeoutMs: 60_000 });
+    expect(plain.stdout).toMatch(/~ jsonrpc\/method-not-found \[2026-07-28\] .*\(flaky: failed, then passed when re-run alone\)/);
+    expect(plain.stdout).toMatch(/1 flaky, .* \(1 cell re-run alone: /);
+    expect(plain.code).toBe(0);
+    const gated = await runCli([...args(marker()), '--retries', '1', '--fail-on-flaky'], { timeoutMs: 60_000 });
+    expect(gated.report?.summary.flaky).toBe(1);
+    expect(gated.code).toBe(1);
+    expect((await runCli([...args(marker()), '--retries', '4'], { timeoutMs: 60_000 })).code).toBe(2);
+  }, 120_000);
 });
