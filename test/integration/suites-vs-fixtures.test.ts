@@ -898,6 +898,13 @@ const ROWS: DefectRow[] = [
     status: 'failed',
   },
   {
+    defect: 'roots-before-initialized',
+    revision: '2025-03-26',
+    scenario: 'lifecycle/no-requests-before-initialized',
+    rule: 'lifecycle.server.no-requests-before-initialized',
+    status: 'warning',
+  },
+  {
     defect: 'reuses-request-ids',
     revision: '2025-06-18',
     scenario: 'server-requests/request-ids-unique',
