@@ -1,7 +1,7 @@
 // `expectNotification` with `orSkip`: a notification nothing can provoke that never came leaves
 // nothing to judge (skipped with the reason); one of the method with the wrong params still fails.
 import { describe, expect, it } from 'vitest';
-import type { ExpectNotificationStep, Scenario } from '../suite-loader/types.js';
+import type { ExpectNotificationStep, ExpectServerRequestStep, Scenario } from '../suite-loader/types.js';
 import type { StepContext } from './context.js';
 import { runExpectNotification } from './expect-notification.js';
 
@@ -63,6 +63,42 @@ describe('expectNotification with orSkip', () => {
   it('fails as before without orSkip', async () => {
     const ctx = context([]);
     await runExpectNotification(ctx, { ...step, orSkip: undefined });
+    expect(ctx.checks).toMatchObject([{ status: 'warning' }]);
+  });
+});
+
+describe('expectServerRequest with orSkip', () => {
+  const ask: ExpectServerRequestStep = {
+    kind: 'expectServerRequest',
+    path: '1',
+    sourceLine: 2,
+    method: 'sampling/createMessage',
+    params: { maxTokens: { $type: 'integer' } },
+    orSkip: 'the tool did not ask',
+  };
+  /** A context whose session holds these server requests, and a labelled call answered or not. */
+  function asked(serverRequests: { seq: number; message: { method: string; params?: unknown } }[], callAnswered: boolean): StepContext {
+    const ctx = context([]);
+    (ctx.session as unknown as { serverRequests: unknown }).serverRequests = serverRequests;
+    ctx.labels.set('call', {
+      id: 1,
+      method: 'tools/call',
+      sentSeq: 1,
+      ...(callAnswered ? { response: { jsonrpc: '2.0', id: 1, result: {} }, responseSeq: 2 } : {}),
+    });
+    return ctx;
+  }
+
+  it('skips once the call was answered without the server asking (a tool that failed first)', async () => {
+    const ctx = asked([], true);
+    await runExpectNotification(ctx, ask);
+    expect(ctx.checks).toMatchObject([{ status: 'skipped' }]);
+    expect(ctx.checks[0]!.message).toContain("before the scenario's requests were answered: the tool did not ask");
+  });
+
+  it('still judges a request of the method that arrived with the wrong params', async () => {
+    const ctx = asked([{ seq: 2, message: { method: 'sampling/createMessage', params: { messages: [] } } }], true);
+    await runExpectNotification(ctx, ask);
     expect(ctx.checks).toMatchObject([{ status: 'warning' }]);
   });
 });

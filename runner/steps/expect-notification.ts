@@ -2,7 +2,7 @@
 // (`expectServerRequest` / `expectNoServerRequest`): wait for, or rule out, an inbound message by
 // method and params pattern, optionally only among those that arrived after a labelled request.
 import { describePattern, matchPattern } from '../matchers/index.js';
-import { detachedSlice } from '../../wire/protocol/index.js';
+import { detachedSlice, type PendingRequest } from '../../wire/protocol/index.js';
 import type { ExpectNoNotificationStep, ExpectNoServerRequestStep, ExpectNotificationStep, ExpectServerRequestStep } from '../suite-loader/types.js';
 import { boundFor, labelled, matchContext, missingReason, recordCheck, type StepContext } from './context.js';
 import { capture } from './expect.js';
@@ -45,14 +45,21 @@ export async function runExpectNotification(ctx: StepContext, step: ExpectNotifi
   const { list, noun } = inbound(ctx, step);
   const find = () => list.find((n) => !ctx.consumed.has(n.seq) && accept(n));
   const ms = boundFor(ctx, step.within);
-  await ctx.session.waitUntil(() => find() !== undefined, ms, ctx.signal);
+  // A server asks the client while it works on the request that needs the answer: once every
+  // request of the scenario is answered, no such request is still to come, and a step that may
+  // skip stops waiting.
+  const settled = (p: PendingRequest) => p.response !== undefined || p.undelivered !== undefined;
+  const askedNoMore = () => step.kind === 'expectServerRequest' && step.orSkip !== undefined && [...ctx.labels.values()].every(settled);
+  await ctx.session.waitUntil(() => find() !== undefined || askedNoMore(), ms, ctx.signal);
   const hit = find();
   const what = `no \`${step.method}\` ${noun}${step.params !== undefined ? ` matching ${describePattern(step.params)}` : ''}`;
   if (!hit) {
     const near = list.filter((n) => n.message.method === step.method).at(-1);
-    // Nothing of the kind arrived and nothing can provoke it: nothing to judge, never a pass.
-    if (step.kind === 'expectNotification' && step.orSkip !== undefined && !ctx.session.closed && !list.some(sameMethodSince(ctx, step))) {
-      recordCheck(ctx, step, { status: 'skipped', message: `no \`${step.method}\` ${noun} arrived within ${ms} ms: ${step.orSkip}` });
+    // Nothing of the kind arrived and nothing can provoke it (or the server chose not to ask):
+    // nothing to judge, never a pass.
+    if (step.orSkip !== undefined && !ctx.session.closed && !list.some(sameMethodSince(ctx, step))) {
+      const when = askedNoMore() ? "before the scenario's requests were answered" : `within ${ms} ms`;
+      recordCheck(ctx, step, { status: 'skipped', message: `no \`${step.method}\` ${noun} arrived ${when}: ${step.orSkip}` });
       return;
     }
     recordCheck(ctx, step, {

@@ -68,7 +68,7 @@ function toStep(n: RawMap, pointer: string, path: string, source: YamlSource): S
     case 'expectNoNotification':
       return { kind, method: n.expectNoNotification as string, until: n.until as string, ...base, ...pick(n, ['since', 'afterResponse', 'params']), ...checks };
     case 'expectServerRequest':
-      return { kind, method: n.expectServerRequest as string, ...base, ...pick(n, ['params', 'within', 'capture', 'since']), ...checks };
+      return { kind, method: n.expectServerRequest as string, ...base, ...pick(n, ['params', 'within', 'capture', 'since', 'orSkip']), ...checks };
     case 'expectNoServerRequest':
       return { kind, method: n.expectNoServerRequest as string, until: n.until as string, ...base, ...pick(n, ['since', 'params']), ...checks };
     case 'collectNotifications':

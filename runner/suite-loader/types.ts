@@ -129,6 +129,12 @@ export interface ExpectServerRequestStep extends StepBase, CheckOptions {
   within?: number;
   capture?: Record<string, string>;
   since?: string;
+  /**
+   * When no request of this method arrived at all within the bound, skip the check with this
+   * reason instead of failing it: the server may choose not to ask (a tool that fails first). One of
+   * the method that fails `params` still fails.
+   */
+  orSkip?: string;
 }
 export interface ExpectNoServerRequestStep extends StepBase, CheckOptions {
   kind: 'expectNoServerRequest';
