@@ -77,6 +77,9 @@ export class FuzzConnection {
     const session = await this.open();
     // Each input is judged on its own exchange, so older history only costs memory.
     if (session.inbound.length > 200) session.discardHistory();
+    // An answer of an earlier input over the runner's message limit left that input unjudged; this
+    // input's exchange is read afresh (the line framing recovered at the newline).
+    session.overLimit = undefined;
     const fromSeq = session.lastSeq + 1;
     const inboundMark = session.inbound.length;
     const anomalyMark = session.anomalies.length;
@@ -157,10 +160,16 @@ export class FuzzConnection {
       barrierId,
       barrierAnswered: responses.has(JSON.stringify(barrierId)),
       ...(session.closed ? { died: session.closed.reason } : {}),
+      ...(unreadReason(session) !== undefined ? { unreadable: unreadReason(session)! } : {}),
       schemaProblems,
       protocolChannelIsStdout: session.transport.kind === 'stdio',
       ...(http ? { http } : {}),
     };
     return { observation, wire: { writes, barrier }, fromSeq };
   }
+}
+
+/** Why a message of the session's current exchange could not be read (over the runner's limit), if one could not. */
+function unreadReason(session: Session): string | undefined {
+  return session.overLimit?.reason;
 }

@@ -23,6 +23,8 @@ export interface Observation {
   barrierAnswered: boolean;
   /** Why the target ended during the case, if it did. */
   died?: string;
+  /** Set when a message of the case passed the runner's message limit: the case cannot be judged. */
+  unreadable?: string;
   /** Schema violations of a response, by request id; computed by the executor per revision. */
   schemaProblems: Map<string, string[]>;
   /** True when stdout purity applies (stdio targets). */

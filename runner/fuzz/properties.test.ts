@@ -52,6 +52,15 @@ describe('fuzz properties', () => {
     expect(violationsOf(observation())).toEqual([]);
   });
 
+  it("judge nothing in a case whose answer passed the runner's message limit (not read, so not missing)", () => {
+    const unread = observation(
+      { barrierAnswered: false, unreadable: "a message from the target exceeded mcp-conform's 64 MiB limit; raise it with --max-message-bytes" },
+      [],
+    );
+    expect(violationsOf({ ...unread, unreadable: undefined } as Observation).length).toBeGreaterThan(0);
+    expect(violationsOf(unread)).toEqual([]);
+  });
+
   it('answeredExactlyOnce: a missing and a doubled response', () => {
     expect(rules(answeredExactlyOnce(observation({}, [['b1', [ok('b1')]]])))).toEqual(['jsonrpc.request.answered']);
     expect(rules(answeredExactlyOnce(observation({}, [['c1', [err('c1', -32602), err('c1', -32602)]]])))).toEqual(['jsonrpc.response.exactly-once']);

@@ -141,5 +141,8 @@ const PROPERTIES = [
 ] as const;
 
 export function violationsOf(o: Observation): Violation[] {
+  // A message over the runner's own limit was not read: no property can be judged on what is left
+  // (its barrier may have been the unread answer), and a resource limit is never the target's fault.
+  if (o.unreadable !== undefined) return [];
   return PROPERTIES.flatMap((p) => p(o));
 }
