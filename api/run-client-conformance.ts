@@ -112,6 +112,7 @@ export async function runClientConformance(options: ClientConformanceOptions): P
       validatorsFor,
       strict,
       clientRunMs: Math.max(DEFAULT_CLIENT_RUN_MS, options.timeoutMs ?? 0),
+      ...(options.timeoutMs !== undefined ? { answerWaitMs: options.timeoutMs } : {}),
       judgeAuthorization: options.auth === true || (options.tags ?? []).includes('authorization'),
     },
     repro: (scenarioId, revision) =>

@@ -47,6 +47,11 @@ export interface ClientCellInput {
    */
   clientRunMs: number;
   /**
+   * The user's --timeout, when given: a wait a scenario sets for the client's answer to a server
+   * request (`clientRequest.timeoutMs`) only lengthens to it, never shortens it.
+   */
+  answerWaitMs?: number;
+  /**
    * OAuth is OPTIONAL for clients: scenarios that put the mock behind the OAuth layer (`auth:`)
    * judge a client only when the user asked for it (--auth, or --tag authorization) or when the
    * client attempted authorization.
@@ -96,7 +101,11 @@ export async function runClientCell(input: ClientCellInput): Promise<ScenarioRes
   // A scenario that names {canary} gets a loopback origin of its own, recorded, in its place.
   const canary = mentionsCanary(scenario.server) ? new CanaryHost(record) : undefined;
   const serverDefinition = canary ? withCanary(scenario.server, await canary.start()) : scenario.server;
-  const config = { serverInfo: { name: 'mcp-conform-mock', version: '1.0.0' }, revisions: [revision], ...serverDefinition } as MockConfig;
+  const config = {
+    serverInfo: { name: 'mcp-conform-mock', version: '1.0.0' },
+    revisions: [revision],
+    ...withAnswerWait(serverDefinition, input.answerWaitMs),
+  } as MockConfig;
   const mock = createMockFromConfig(config, {
     record: false,
     logger: { warn: (m) => record('note', `mock: ${m}`), error: (m) => record('note', `mock: ${m}`) },
@@ -280,4 +289,24 @@ function declinedRevision(fromClient: RecordedLine[], toClient: RecordedLine[], 
   );
   const completed = sent.some((m) => m.method === 'notifications/initialized');
   return offered && !completed ? `the client does not speak ${revision}: it asked for ${String(asked)} and stopped when offered ${revision}` : undefined;
+}
+
+/**
+ * The scenario's server with each wait for a client's answer (`clientRequest.timeoutMs`, in a tool
+ * or one of its cases) raised to the user's --timeout: a slow client on a loaded machine given a
+ * larger bound is not judged on the scenario's shorter one (a missed ping answer is a MUST).
+ */
+function withAnswerWait<T>(server: T, answerWaitMs: number | undefined): T {
+  if (answerWaitMs === undefined) return server;
+  const raise = (behaviour: Record<string, unknown>): Record<string, unknown> => {
+    const request = behaviour.clientRequest as { timeoutMs?: number } | undefined;
+    const raised =
+      request?.timeoutMs !== undefined && request.timeoutMs < answerWaitMs
+        ? { ...behaviour, clientRequest: { ...request, timeoutMs: answerWaitMs } }
+        : behaviour;
+    const cases = raised.cases;
+    return Array.isArray(cases) ? { ...raised, cases: cases.map((c) => raise(c as Record<string, unknown>)) } : raised;
+  };
+  const tools = (server as { tools?: unknown }).tools;
+  return Array.isArray(tools) ? ({ ...server, tools: tools.map((t) => raise(t as Record<string, unknown>)) } as T) : server;
 }

@@ -274,6 +274,17 @@ describe('mcp-conform --client', () => {
     expect(planted.report.scenarios[0]?.checks.find((c) => c.rule === 'client.http.param-headers' && c.id.endsWith('#param-headers'))?.status).toBe('failed');
   }, 120_000);
 
+  it("a scenario's wait for the client's answer lengthens to the user's --timeout, never shortens it", async () => {
+    const command = `node ${MINI} --defect slow-ping {command}`;
+    const [bounded, raised] = await Promise.all([
+      runClientInProcess({ command, scenarios: ['client/answers-ping'], revisions: ['2025-06-18'] }),
+      runClientInProcess({ command, scenarios: ['client/answers-ping'], revisions: ['2025-06-18'], timeoutMs: 6000 }),
+    ]);
+    // The scenario waits 2 s for the ping's answer: a 2.5 s answer misses it unless --timeout is larger.
+    expect(bounded.report.scenarios[0]?.checks.find((c) => c.rule === 'client.ping.answers')?.status).toBe('failed');
+    expect(raised.report.scenarios.map((s) => `${s.id} ${s.status}`)).toEqual(['client/answers-ping passed']);
+  }, 120_000);
+
   it("a cell cut by the client's time bound is skipped with that reason, not judged on what the client had not sent yet", async () => {
     const { code, report } = await runClientInProcess({ command: `node ${MINI} {command}`, suiteDirs: ['test/fixtures/scenarios-client'] });
     expect(report.scenarios.map((s) => `${s.id} ${s.status}`)).toEqual(['client/cut-by-bound skipped']);
