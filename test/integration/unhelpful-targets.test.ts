@@ -51,7 +51,17 @@ const PLANTED: Record<string, Record<string, { revisions: string[]; why: string 
  * Known false alarms whose fix is being made in another change: left out of the assertion until it
  * lands (then the entry goes, and the test holds the fix). Matched on `scenario: rule status`.
  */
-const AWAITING_FIX: { groups: 'all' | string[]; finding: RegExp; fix: string }[] = [];
+const AWAITING_FIX: { groups: 'all' | string[]; finding: RegExp; fix: string }[] = [
+  {
+    groups: ['http call-errors+read-errors'],
+    // The reference server's slow tool runs for a moment only; with sixteen cells at once the
+    // cancellation's POST can be read after the call ended, which the spec allows ("Processing has
+    // already completed"). On stdio a witness request tells the two apart; over HTTP, where answers
+    // come in no order, nothing does yet. Seen on loaded runs only.
+    finding: /^cancellation\/(many-concurrent-cancels|cancelled-request-not-answered): cancellation\.(receiver|server)\.no-response warning$/,
+    fix: 'over HTTP, judge an answer to a cancelled call only when the POST carrying the cancellation was answered (202) before it',
+  },
+];
 
 const listModes = (file: string) =>
   new Promise<string[]>((resolve, reject) =>
