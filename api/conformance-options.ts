@@ -89,8 +89,29 @@ export interface CommonRunOptions extends ScenarioSelection {
   signal?: AbortSignal;
 }
 
+/**
+ * Which of the target's tools scenarios (and the fuzzer) call. Calling a tool does what the tool
+ * does, so by default only tools the server declares harmless are called (docs/running.md, "Which
+ * tools are called").
+ */
+export interface ToolSelection {
+  /**
+   * `declared-safe` (default): only tools declared read-only (`readOnlyHint: true`) or
+   * non-destructive (`destructiveHint: false`), and those named in `preferTools` or `toolArgs`.
+   * `all`: any tool, e.g. on a test instance (the CLI's `--tools all`).
+   */
+  tools?: 'declared-safe' | 'all';
+  /** Tools to pick first when a scenario picks a tool to call (`--tool`); naming one lets the run call it. */
+  preferTools?: string[];
+  /**
+   * Arguments known to work, by tool name: one object or a list (`--tool-args`). A YAML or JSON file
+   * path, or the object itself. Used instead of generated arguments; naming a tool lets the run call it.
+   */
+  toolArgs?: string | Record<string, Record<string, unknown> | Record<string, unknown>[]>;
+}
+
 /** Options of {@link runConformance}. */
-export interface ConformanceOptions extends CommonRunOptions {
+export interface ConformanceOptions extends CommonRunOptions, ToolSelection {
   target: ConformanceTarget;
   /** Bound on every wait for the target, in ms (default 5000). */
   timeoutMs?: number;

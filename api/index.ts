@@ -12,8 +12,9 @@ export type {
   ConformanceTarget,
   InMemoryTarget,
   ScenarioSelection,
+  ToolSelection,
   UrlTarget,
 } from './conformance-options.js';
 export { ConformanceOptionsError } from './options-error.js';
 export { ExitCode, type ExitCodeValue } from './exit-codes.js';
-export { type ReportSpec, type ReporterEntry } from './reporter-specs.js';
+export type { ReportSpec, ReporterEntry } from './reporter-specs.js';

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 // The in-memory adapter alone: the adapters' barrel loads every transport of the mock kit.
 import { createInMemoryTransport } from '../mocks/adapters/in-memory.js';
 import { loadRules, type RulesCatalogue } from '../schema/rules.js';
-import type { RunConfig, TargetSpec } from '../runner/config/index.js';
+import type { RunConfig, TargetSpec, ToolChoice } from '../runner/config/index.js';
 import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../runner/config/index.js';
 import { DEFAULT_RETRIES, runSuite, type AuthorizationContext, type SuiteRunOptions } from '../runner/engine/index.js';
 import { TransportStartError } from '../wire/protocol/index.js';
@@ -23,6 +23,7 @@ import { ConformanceOptionsError } from './options-error.js';
 import { reportersFrom } from './reporter-specs.js';
 import { isInMemoryTarget, stdioOptionsOf, targetSpecOf } from './target-spec.js';
 import { toolIdentity } from './tool-identity.js';
+import { toolChoiceOf, toolChoiceWords } from './tool-options.js';
 import { prepareValidators, validatorsFor } from './validators.js';
 
 /** What the CLI adds to a run beyond the public options (not part of the package's API). */
@@ -83,6 +84,7 @@ export async function runConformanceOn(
 ): Promise<ConformanceRun> {
   checkCommonOptions(options);
   checkWholeNumber('timeoutMs', options.timeoutMs, 10);
+  const tools = toolChoiceOf(options);
   const rules = loadRulesOrThrow();
   const spec: TargetSpec = 'server' in target ? { kind: 'in-memory', description: target.description ?? 'in-memory' } : target;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -129,7 +131,7 @@ export async function runConformanceOn(
       // The reporters say it (the console one included), so it is not a notice as well.
       return await reportUnavailable(unavailableRun(spec, options, opened.error.message), options);
     }
-    return await runScenarios({ target, spec, http: opened?.live, scenarios, rules, options, timeoutMs, hooks });
+    return await runScenarios({ target, spec, http: opened?.live, scenarios, rules, options, timeoutMs, hooks, tools });
   } finally {
     ending.abort();
     const opened = await opening;
@@ -154,9 +156,10 @@ interface ScenarioRun {
   options: Omit<ConformanceOptions, 'target'>;
   timeoutMs: number;
   hooks: RunHooks;
+  tools: ToolChoice;
 }
 
-async function runScenarios({ target, spec, http, scenarios, rules, options, timeoutMs, hooks }: ScenarioRun): Promise<ConformanceRun> {
+async function runScenarios({ target, spec, http, scenarios, rules, options, timeoutMs, hooks, tools }: ScenarioRun): Promise<ConformanceRun> {
   const auth = http && hooks.authorize ? await hooks.authorize(http.url) : undefined;
   if (http && auth) http.addHeader('Authorization', `Bearer ${auth.token}`);
   const inMemory = 'server' in target ? target.server : undefined;
@@ -173,7 +176,9 @@ async function runScenarios({ target, spec, http, scenarios, rules, options, tim
     ...(options.isolate ? { isolate: true } : {}),
     verbose: hooks.verbose ?? false,
     seed: options.seed ?? DEFAULT_SEED,
+    tools,
     reproExtras: [
+      ...toolChoiceWords(options),
       ...(options.clientCapabilities ? ['--client-capabilities', quoteWord(JSON.stringify(options.clientCapabilities))] : []),
       ...(options.suiteDirs ?? []).flatMap((d) => ['--suite-dir', quoteWord(d)]),
       ...(options.scenarioFiles ?? []).flatMap((f) => ['--scenario-file', quoteWord(f)]),

@@ -5,7 +5,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { loadRules, type RulesCatalogue } from '../schema/rules.js';
 import type { TargetSpec } from '../runner/config/index.js';
-import { counterexampleYaml, prepareTarget, runFuzz, type FuzzOutcome } from '../runner/fuzz/index.js';
+import { callableTools, counterexampleYaml, prepareTarget, runFuzz, type FuzzOutcome } from '../runner/fuzz/index.js';
+import type { ToolChoice } from '../runner/config/index.js';
+import { toolChoiceOf, toolChoiceWords } from '../api/tool-options.js';
+import { ConformanceOptionsError } from '../api/options-error.js';
+import { toolSelectionFromFlags } from './run-flags.js';
+import { UsageError } from './usage-error.js';
 import type { FuzzResult } from '../wire/results/index.js';
 import { fuzzResultOf, fuzzRunResult, writeFuzzReports } from './fuzz-report.js';
 import { quoteWord } from '../wire/transports/index.js';
@@ -39,6 +44,8 @@ function targetWords(target: TargetSpec): string[] {
 
 export async function runFuzzCommand(opts: FuzzCliOptions, version: string, io?: FuzzCommandIo): Promise<number> {
   const rules = loadRules();
+  // A bad --tools/--tool-args is a usage error before anything starts.
+  fuzzToolChoice(opts);
   const target = httpTargetSpec(opts) ?? targetSpec(opts);
   const reports = (opts.report ?? []).filter((r) => r.format !== 'console');
   // A machine report on stdout owns it; the human outcome then goes to stderr.
@@ -86,6 +93,7 @@ async function fuzzLiveTarget(settings: FuzzSettings, io: FuzzCommandIo, ctx: Fu
     io.write(`mcp-conform: Failed to fuzz ${live.description}: ${prepared.reason}.\n`);
     return undefined;
   }
+  const toolChoice = fuzzToolChoice(settings);
   let outcome: FuzzOutcome;
   try {
     outcome = await runFuzz({
@@ -100,6 +108,7 @@ async function fuzzLiveTarget(settings: FuzzSettings, io: FuzzCommandIo, ctx: Fu
       // SHOULD-level deviations are collected without stopping, unless --strict makes them failures.
       stopOn: (v) => settings.strict || rules.get(v.ruleId)?.level === 'MUST',
       ...(settings.skipTool ? { skipTools: settings.skipTool } : {}),
+      toolChoice,
     });
   } catch (err) {
     io.write(`mcp-conform: Failed to fuzz ${live.description}: ${(err as Error).message}\n`);
@@ -119,6 +128,7 @@ async function fuzzLiveTarget(settings: FuzzSettings, io: FuzzCommandIo, ctx: Fu
       '--runs',
       String(settings.runs),
       ...(settings.skipTool ?? []).flatMap((t) => ['--skip-tool', quoteWord(t)]),
+      ...toolChoiceWords(toolSelectionFromFlags(settings)),
     ].join(' '),
   );
   let savedTo: string | undefined;
@@ -135,6 +145,7 @@ async function fuzzLiveTarget(settings: FuzzSettings, io: FuzzCommandIo, ctx: Fu
     `${renderFuzzOutcome(outcome, {
       target: live.description,
       tools: prepared.target.tools.length,
+      uncalled: callableTools({ tools: prepared.target.tools, ...(settings.skipTool ? { skipTools: settings.skipTool } : {}), toolChoice }).uncalled.size,
       color: settings.color && !process.env.NO_COLOR && process.stdout.isTTY === true,
       rules,
       searchReplay,
@@ -149,6 +160,16 @@ async function fuzzLiveTarget(settings: FuzzSettings, io: FuzzCommandIo, ctx: Fu
     ...(savedTo ? { counterexample: savedTo } : {}),
     ...(replay ? { reproduce: replay } : {}),
   });
+}
+
+/** The tool choice of the fuzz flags (--tools, --tool, --tool-args); a bad one is a usage error. */
+function fuzzToolChoice(flags: Pick<FuzzCliOptions, 'tools' | 'tool' | 'toolArgs'>): ToolChoice {
+  try {
+    return toolChoiceOf(toolSelectionFromFlags(flags));
+  } catch (err) {
+    if (err instanceof ConformanceOptionsError) throw new UsageError(err.problem, err.fix);
+    throw err;
+  }
 }
 
 /**
@@ -176,6 +197,9 @@ export function fuzzForRun(
       out: DEFAULT_COUNTEREXAMPLE_DIR,
       strict: opts.strict,
       color: opts.color,
+      ...(opts.tools ? { tools: opts.tools } : {}),
+      ...(opts.tool ? { tool: opts.tool } : {}),
+      ...(opts.toolArgs !== undefined ? { toolArgs: opts.toolArgs } : {}),
     };
     const client = { clientInfo: { name: 'mcp-conform', version }, capabilities: opts.clientCapabilities ?? {} };
     return fuzzLiveTarget(settings, { write: (t) => stream.write(t) }, { rules, target, live, client });

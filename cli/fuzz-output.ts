@@ -7,6 +7,8 @@ import type { FuzzFailure, FuzzOutcome } from '../runner/fuzz/index.js';
 export interface FuzzPrintContext {
   target: string;
   tools: number;
+  /** Tools listed but not called (not declared harmless, or --skip-tool). */
+  uncalled?: number;
   color: boolean;
   rules: RulesCatalogue;
   savedTo?: string;
@@ -18,7 +20,10 @@ export function renderFuzzOutcome(outcome: FuzzOutcome, ctx: FuzzPrintContext): 
   const style: Style = createStyle(ctx.color);
   const speed = `${outcome.cases} inputs in ${(outcome.durationMs / 1000).toFixed(1)} s (${outcome.casesPerSecond}/s)`;
   // The seed itself is printed before the run starts (fuzz-command.ts), so even a crash shows it.
-  const lines = [...field(style, 'target', `${ctx.target} at ${outcome.revision}, ${ctx.tools} tools`)];
+  const uncalled = ctx.uncalled
+    ? ` (${ctx.uncalled} not called: skipped, or not declared read-only or non-destructive; --tools all or --tool NAME calls them)`
+    : '';
+  const lines = [...field(style, 'target', `${ctx.target} at ${outcome.revision}, ${ctx.tools} tools${uncalled}`)];
   const failure = outcome.failure;
   for (const w of outcome.warnings) {
     const rule = ctx.rules.ruleRef(w.violation.ruleId, outcome.revision);

@@ -1,8 +1,8 @@
 // The `mcp-conform fuzz` subcommand's flags and help; `fuzz-command.ts` runs it.
 import { Command, Option } from 'commander';
-import { DEFAULT_TIMEOUT_MS } from '../runner/config/index.js';
+import { DEFAULT_TIMEOUT_MS, type ToolScope } from '../runner/config/index.js';
 import { REPORT_FORMATS } from '../reports/index.js';
-import { collect, parseEnv, parseHeader, parsePositiveInt, parseReport, parseRevision, type ReportSpec } from './options.js';
+import { collect, collectToolNames, parseEnv, parseHeader, parsePositiveInt, parseReport, parseRevision, parseToolScope, type ReportSpec } from './options.js';
 import type { Revision } from '../schema/revisions.js';
 
 export interface FuzzCliOptions {
@@ -19,6 +19,10 @@ export interface FuzzCliOptions {
   timeout: number;
   out: string;
   skipTool?: string[];
+  /** Which tools the fuzzer may call (--tools), tools allowed by name (--tool), known-good arguments (--tool-args). */
+  tools?: ToolScope;
+  tool?: string[];
+  toolArgs?: string;
   report?: ReportSpec[];
   strict: boolean;
   color: boolean;
@@ -51,6 +55,19 @@ export function buildFuzzProgram(version: string): Command {
     .addOption(new Option('--timeout <ms>', 'bound on the answers to one input').default(DEFAULT_TIMEOUT_MS).argParser(parsePositiveInt('--timeout', 10)))
     .addOption(new Option('--out <dir>', 'folder for counterexample scenario files').default(DEFAULT_COUNTEREXAMPLE_DIR))
     .addOption(new Option('--skip-tool <name>', 'leave this tool out, e.g. one that sleeps on purpose (repeatable)').argParser(collect(String)))
+    .addOption(
+      new Option(
+        '--tools <scope>',
+        'which tools the fuzzer may call: declared-safe (default: tools declared read-only or non-destructive, and those named by --tool or --tool-args) or all (only on a test instance)',
+      ).argParser(parseToolScope),
+    )
+    .addOption(new Option('--tool <name>', 'allow calling this tool (repeatable, or a comma list)').argParser(collectToolNames))
+    .addOption(
+      new Option(
+        '--tool-args <file>',
+        'YAML or JSON file of tool name -> arguments object (or a list of them) known to work, the valid calls start from (instead of generated arguments); allows calling those tools',
+      ),
+    )
     .addOption(
       new Option(
         '--report <format[=path]>',

@@ -1,6 +1,7 @@
 // Parsers for flag values: each rejects a bad value with a message that names the flag and the fix.
 import { InvalidArgumentError } from 'commander';
 import { REVISIONS, isRevision, type Revision } from '../schema/revisions.js';
+import { TOOL_SCOPES, type ToolScope } from '../runner/config/index.js';
 
 export function parsePositiveInt(name: string, min = 1) {
   return (value: string): number => {
@@ -91,4 +92,24 @@ export function parseJsonObject(name: string) {
       throw new InvalidArgumentError(`${name} takes a JSON object, e.g. '{"sampling":{}}'; got ${value}.`);
     return parsed as Record<string, unknown>;
   };
+}
+
+/** `--tools declared-safe|all`: which of the target's tools the run may call. */
+export function parseToolScope(value: string): ToolScope {
+  if (!(TOOL_SCOPES as readonly string[]).includes(value)) {
+    throw new InvalidArgumentError(
+      `--tools takes ${TOOL_SCOPES.join(' or ')}, got "${value}". Use --tools all only on a test instance: every tool may then be called.`,
+    );
+  }
+  return value as ToolScope;
+}
+
+/** `--tool NAME` (repeatable, or a comma list): the names, in the order given. */
+export function collectToolNames(value: string, previous: string[] | undefined): string[] {
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0) throw new InvalidArgumentError(`--tool takes a tool name (or a comma list of them), got "${value}".`);
+  return [...(previous ?? []), ...names];
 }

@@ -3,10 +3,11 @@
 import { Command, Option } from 'commander';
 import { defaultConcurrency } from '../api/default-concurrency.js';
 import { REPORT_FORMATS } from '../reports/formats.js';
-import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS } from '../runner/config/index.js';
+import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS, type ToolScope } from '../runner/config/index.js';
 import { MAX_MESSAGE_BYTES_CEILING, MIN_MESSAGE_BYTES } from '../wire/protocol/index.js';
 import {
   collect,
+  collectToolNames,
   parseByteSize,
   parseEnv,
   parseEnvName,
@@ -14,6 +15,7 @@ import {
   parsePositiveInt,
   parseReport,
   parseRevision,
+  parseToolScope,
   type ReportSpec,
   parseJsonObject,
 } from './options.js';
@@ -56,6 +58,10 @@ export interface CliOptions {
   failOnFlaky?: boolean;
   isolate?: boolean;
   clientCapabilities?: Record<string, unknown>;
+  /** Which tools scenarios may call (--tools), which first (--tool), with what arguments (--tool-args). */
+  tools?: ToolScope;
+  tool?: string[];
+  toolArgs?: string;
   baseline?: string;
   writeBaseline?: string;
   list: boolean;
@@ -167,6 +173,23 @@ export function buildProgram(version: string): Command {
         'capabilities the runner declares as the client, in the probe and in every scenario that declares none itself, e.g. \'{"sampling":{},"roots":{}}\'',
       ).argParser(parseJsonObject('--client-capabilities')),
     )
+    .addOption(
+      new Option(
+        '--tools <scope>',
+        'which tools scenarios may call: declared-safe (default: tools declared read-only or non-destructive, and those named by --tool or --tool-args) or all (only on a test instance)',
+      ).argParser(parseToolScope),
+    )
+    .addOption(
+      new Option('--tool <name>', 'prefer this tool when a scenario picks one to call, and allow calling it (repeatable, or a comma list)').argParser(
+        collectToolNames,
+      ),
+    )
+    .addOption(
+      new Option(
+        '--tool-args <file>',
+        'YAML or JSON file of tool name -> arguments object (or a list of them) known to work, used instead of generated arguments; allows calling those tools',
+      ),
+    )
     .addOption(new Option('--baseline <file>', 'expected-failures file (YAML/JSON): listed failures do not fail the run; new failures and stale entries do'))
     .addOption(new Option('--write-baseline <file>', 'write the failures of this run as an expected-failures file to start a baseline from'))
     .addOption(new Option('--list', 'list the scenarios (id, area, revisions, rules) without connecting').default(false))
@@ -194,6 +217,7 @@ Examples:
   mcp-conform --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"
   mcp-conform --server "node build/http.js" --port-env PORT    start an HTTP server, test it, stop it
   mcp-conform --url http://127.0.0.1:3000/mcp --auth-mock 9000 --area authorization   a server that trusts http://127.0.0.1:9000
+  mcp-conform --url http://127.0.0.1:3000/mcp --tool search --tool-args tool-args.yaml   call the tool you know works offline
   mcp-conform --list                            list every scenario
   mcp-conform --scenario lifecycle/ --report junit=reports/mcp.xml
   mcp-conform fuzz --server "node build/server.js"   property-based fuzzing (see mcp-conform fuzz --help)

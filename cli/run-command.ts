@@ -17,7 +17,7 @@ import { httpTargetSpec } from './http-target.js';
 import { targetSpec } from './stdio-target.js';
 import { fuzzTargetOf } from './fuzz-target.js';
 import { makeReporters } from './reporters-option.js';
-import { selectionFromFlags, usageOutcome, withInterrupt } from './run-flags.js';
+import { selectionFromFlags, toolSelectionFromFlags, usageOutcome, withInterrupt } from './run-flags.js';
 import { authorizationContext, authorizationReproWords, checkAuthorizationFlags, ISSUER_ENV, startMockAuthorization } from './authorization-option.js';
 import type { AuthorizationServerHandle } from '../mocks/index.js';
 import type { StartedServer } from '../api/open-http-target.js';
@@ -63,6 +63,7 @@ async function runServerCommandWith(
     ...(opts.clientCapabilities ? { clientCapabilities: opts.clientCapabilities } : {}),
     timeoutMs: opts.timeout,
     ...(opts.isolate ? { isolate: true } : {}),
+    ...toolSelectionFromFlags(opts),
     reporters: makeReporters(opts),
   };
   return withInterrupt(async (signal) => {

@@ -1,6 +1,7 @@
 // What the server and client commands share: the API options the common flags give, how the API's
 // refusals become usage errors, and the Ctrl-C handling that lets cells in flight finish.
 import { ConformanceOptionsError } from '../api/options-error.js';
+import type { ToolSelection } from '../api/conformance-options.js';
 import { ReportWriteError } from '../reports/index.js';
 import { ScenarioLoadError } from '../runner/suite-loader/index.js';
 import { ExitCode } from './exit-codes.js';
@@ -40,6 +41,15 @@ export function selectionFromFlags(opts: CliOptions) {
     strict: opts.strict,
     ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
     ...(opts.failOnFlaky ? { failOnFlaky: true } : {}),
+  };
+}
+
+/** The API's tool options the --tools, --tool and --tool-args flags give (server runs and the fuzzer). */
+export function toolSelectionFromFlags(opts: Pick<CliOptions, 'tools' | 'tool' | 'toolArgs'>): ToolSelection {
+  return {
+    ...(opts.tools ? { tools: opts.tools } : {}),
+    ...(opts.tool ? { preferTools: opts.tool } : {}),
+    ...(opts.toolArgs !== undefined ? { toolArgs: opts.toolArgs } : {}),
   };
 }
 

@@ -21,6 +21,7 @@ export type {
   ReportSpec,
   ReporterEntry,
   ScenarioSelection,
+  ToolSelection,
   UrlTarget,
 } from '../api/index.js';
 export type {

@@ -67,7 +67,7 @@ const ALLOWED: Record<string, string[]> = {
     'mocks',
     'schema',
   ],
-  'runner/fuzz': ['runner/engine', 'wire/protocol', 'wire/transports', 'wire/results', 'runner/suite-loader', 'runner/matchers', 'schema'],
+  'runner/fuzz': ['runner/engine', 'runner/config', 'wire/protocol', 'wire/transports', 'wire/results', 'runner/suite-loader', 'runner/matchers', 'schema'],
   api: [
     'runner/config',
     'runner/suite-loader',

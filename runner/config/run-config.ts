@@ -1,6 +1,7 @@
 // The complete description of one run, built by the CLI from flags (or by tests directly).
 // Everything the engine does is decided by this object; nothing reads process.argv elsewhere.
 import type { Revision } from '../../schema/revisions.js';
+import type { ToolChoice } from './tool-choice.js';
 
 export type TargetSpec =
   | {
@@ -50,6 +51,8 @@ export interface RunConfig {
   failOnFlaky?: boolean;
   /** Longest message read from the target (--max-message-bytes); default DEFAULT_MAX_MESSAGE_BYTES. */
   maxMessageBytes?: number;
+  /** Which tools scenarios may call, which first, with what arguments; default DEFAULT_TOOL_CHOICE (declared harmless only). */
+  tools?: ToolChoice;
   /** Extra words for the reproduce command so it selects the same scenarios (suite dirs, files). */
   reproExtras: string[];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ruledOutBeforeRun, whyNot, type ConditionScope } from './conditions.js';
+import { picksToolToCall, ruledOutBeforeRun, whyNot, type ConditionScope } from './conditions.js';
 import type { TargetProfile } from './profile.js';
 
 const profile = { capabilities: { tools: {}, logging: {} }, tools: [], resources: [], resourceTemplates: [], prompts: [] } as unknown as TargetProfile;
@@ -99,9 +99,10 @@ describe('ruledOutBeforeRun', () => {
 
   it("binds a pick's variable in the variables it is given, as the run would", () => {
     const vars: Record<string, unknown> = {};
-    const withTool = { ...profile, tools: [{ name: 'echo' }] } as unknown as TargetProfile;
+    const echo = { name: 'echo', annotations: { readOnlyHint: true } };
+    const withTool = { ...profile, tools: [echo] } as unknown as TargetProfile;
     expect(ruledOutBeforeRun({ pick: 'tool', from: 'tools' }, { ...scope, vars, profile: withTool })).toBe(false);
-    expect(vars).toEqual({ tool: { name: 'echo' } });
+    expect(vars).toEqual({ tool: echo });
     expect(ruledOutBeforeRun({ pick: 'tool', from: 'tools' }, scope)).toBe(true);
   });
 });
@@ -112,5 +113,54 @@ describe('a negated condition that holds', () => {
     expect(whyNot({ not: { revision: '>=2025-06-18' } }, scope)).toBe('revision 2025-06-18 is within >=2025-06-18');
     expect(whyNot({ not: { defined: 'x' } }, { ...scope, vars: { x: 1 } })).toBe('`x` is set');
     expect(whyNot({ not: { not: { capability: 'prompts' } } }, scope)).toContain('does not advertise the `prompts` capability');
+  });
+});
+
+describe('a pick of a tool to call (safe by default)', () => {
+  const tools = [
+    { name: 'send-mail' },
+    { name: 'wipe', annotations: { destructiveHint: true } },
+    { name: 'append', annotations: { destructiveHint: false } },
+    { name: 'search', annotations: { readOnlyHint: true } },
+  ];
+  const withTools = (list: unknown[]) => ({ ...profile, tools: list }) as unknown as TargetProfile;
+  const pick = (list: unknown[], extra: Partial<ConditionScope> = {}, condition: Record<string, unknown> = {}) => {
+    const vars: Record<string, unknown> = {};
+    const reason = whyNot({ pick: 'tool', from: 'tools', ...condition } as never, { ...scope, vars, profile: withTools(list), ...extra });
+    return { reason, name: (vars.tool as { name?: string } | undefined)?.name };
+  };
+
+  it('offers only tools declared read-only or non-destructive, by default', () => {
+    expect(pick(tools).name).toBe('append');
+    expect(pick(tools.slice(0, 2)).reason).toMatch(
+      /^none of the target's 2 tools is declared read-only or non-destructive .* --tools all .* --tool NAME .* --tool-args FILE/,
+    );
+    expect(pick(tools.slice(0, 1)).reason).toMatch(/^the target's only tool is not declared/);
+    expect(pick(tools.slice(0, 2), {}, { where: { name: { $regex: 'i' } } }).reason).toMatch(/^none of the target's 2 tools that match/);
+  });
+
+  it('offers any tool with scope all, harmless ones first and declared destructive ones last', () => {
+    const all = { tools: { scope: 'all' as const, preferred: [], arguments: {} } };
+    expect(pick(tools, all).name).toBe('append');
+    expect(pick(tools.slice(0, 2), all).name).toBe('send-mail');
+    expect(pick(tools.slice(1, 2), all).name).toBe('wipe');
+  });
+
+  it('puts the tools the user named first, and lets them be called', () => {
+    expect(pick(tools, { tools: { scope: 'declared-safe', preferred: ['search'], arguments: {} } }).name).toBe('search');
+    expect(pick(tools, { tools: { scope: 'declared-safe', preferred: ['wipe'], arguments: {} } }).name).toBe('wipe');
+    expect(pick(tools.slice(0, 1), { tools: { scope: 'declared-safe', preferred: [], arguments: { 'send-mail': [{ to: 'me' }] } } }).name).toBe('send-mail');
+  });
+
+  it('borrows the declaration of another revision only for a tool whose own listing says nothing', () => {
+    const elsewhere = { tools: { scope: 'declared-safe' as const, preferred: [], arguments: {}, declaredElsewhere: new Set(['send-mail', 'wipe']) } };
+    expect(pick(tools.slice(0, 1), elsewhere).name).toBe('send-mail');
+    expect(pick(tools.slice(1, 2), elsewhere).reason).toMatch(/is not declared/);
+  });
+
+  it('does not restrict a pick that only inspects the listing (use: listing)', () => {
+    expect(pick(tools.slice(0, 2), {}, { use: 'listing' }).name).toBe('send-mail');
+    expect(picksToolToCall({ requires: [{ pick: 'tool', from: 'tools' }] })).toBe(true);
+    expect(picksToolToCall({ requires: [{ pick: 'prompt', from: 'prompts' }] })).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { inRange, type Revision } from '../../schema/revisions.js';
 import { describePattern, evaluate, getPath, matchPattern } from '../matchers/index.js';
 import type { Condition } from '../suite-loader/types.js';
 import type { TargetProfile } from './profile.js';
+import { callableInOrder, DEFAULT_TOOL_CHOICE, noCallableToolReason, type ToolChoice } from '../config/index.js';
 import { AUTHORIZATION_NOT_REQUESTED, MINTED_TOKENS_NEEDED, type AuthorizationContext } from './authorization-context.js';
 
 export interface ConditionScope {
@@ -11,6 +12,8 @@ export interface ConditionScope {
   transport: string;
   vars: Record<string, unknown>;
   profile: TargetProfile;
+  /** Which tools a pick for calling may choose (default: those declared harmless). */
+  tools?: ToolChoice;
 }
 
 /** undefined when the condition holds, else a sentence saying why not (used as a skip reason). */
@@ -49,14 +52,17 @@ export function whyNot(condition: Condition, scope: ConditionScope): string | un
   }
   if ('pick' in condition) {
     const list = scope.profile[condition.from];
-    const item = list.find((candidate) => condition.where === undefined || matchPattern(condition.where, candidate, { vars: scope.vars }).ok);
-    if (item === undefined) {
-      const what =
-        list.length === 0
-          ? `the target lists no ${condition.from}`
-          : `none of the target's ${list.length} ${condition.from} matches ${describePattern(condition.where)}`;
-      return what;
+    const matching = list.filter((candidate) => condition.where === undefined || matchPattern(condition.where, candidate, { vars: scope.vars }).ok);
+    if (matching.length === 0) {
+      return list.length === 0
+        ? `the target lists no ${condition.from}`
+        : `none of the target's ${list.length} ${condition.from} matches ${describePattern(condition.where)}`;
     }
+    // A tool picked to be called: only one the run may call, the user's preferred first. Applied
+    // here, once, so that every scenario that calls a tool gets it (docs/decisions/0010).
+    const forCalling = condition.from === 'tools' && condition.use !== 'listing';
+    const item = forCalling ? callableInOrder(matching, scope.tools ?? DEFAULT_TOOL_CHOICE)[0] : matching[0];
+    if (item === undefined) return noCallableToolReason(matching.length, condition.where === undefined ? undefined : describePattern(condition.where));
     scope.vars[condition.pick] = item;
     return undefined;
   }
@@ -96,6 +102,13 @@ function describeHolding(condition: Condition, scope: ConditionScope): string {
       : `the target has ${condition.from} matching ${describePattern(condition.where)}`;
   if ('not' in condition) return whyNot(condition.not, scope) ?? 'the negated condition does not hold';
   return `the condition ${JSON.stringify(condition)} holds`;
+}
+
+/** Whether any condition of the scenario (in `requires` or a step's `when`) picks a tool to call. */
+export function picksToolToCall(scenario: { requires?: unknown; steps?: unknown }): boolean {
+  // The text of the conditions, like readsAcceptedRevisions: a listing-only pick that matches too
+  // costs only the probes of the other revisions.
+  return /"from":"tools"/.test(JSON.stringify([scenario.requires, scenario.steps]));
 }
 
 function hasPath(root: Record<string, unknown>, dotted: string): boolean {

@@ -16,6 +16,7 @@ import type { AuthorizationContext } from './authorization-context.js';
 import { describeFault, runnerFaultCheck } from './runner-fault.js';
 import { processFit, silentLabels } from './cell-fitness.js';
 import { RegexTimeoutError } from '../matchers/index.js';
+import { userArguments, type ToolChoice } from '../config/index.js';
 
 export interface CellEnvironment {
   makeTransport: (revision?: Revision, request?: TransportRequest) => Transport;
@@ -32,6 +33,8 @@ export interface CellEnvironment {
   repro: string;
   /** Set when the run tests authorization (--auth-token, --auth-mock): the `auth` variable. */
   auth?: AuthorizationContext;
+  /** Which tools the cell may call and with what arguments (default: those declared harmless). */
+  tools?: ToolChoice;
 }
 
 /** A cell whose conditions hold, ready to run on a transport. */
@@ -161,12 +164,17 @@ export function prepareCell(cell: Cell, env: CellEnvironment): PreparedCell | { 
       unsettled: env.profile.unsettled,
     },
   };
-  const scope = { revision, transport: cell.transport, vars, profile: env.profile };
+  const scope = { revision, transport: cell.transport, vars, profile: env.profile, ...(env.tools ? { tools: env.tools } : {}) };
   for (const condition of scenario.requires) {
     const reason = whyNot(condition, scope);
     if (reason) return { result: finish({ status: 'skipped', skipReason: reason }) };
   }
   return { cell, env, client, replies, vars, scope, started, finish };
+}
+
+/** The user's arguments for a tool, by its name (a fresh copy each time: a step may change what it gets). */
+function argumentsOf(choice: ToolChoice): (toolName: string) => Record<string, unknown> | undefined {
+  return (toolName) => userArguments(choice, toolName);
 }
 
 /** The client the runner declares in a cell: the run's, with the scenario's overrides. */
@@ -210,6 +218,7 @@ export async function executeCell(prepared: PreparedCell, transport: Transport, 
     // A scenario's timeoutMs lengthens the run's bound for its slow waits; it never shortens a larger --timeout.
     timeoutMs: Math.max(scenario.timeoutMs ?? 0, env.timeoutMs),
     seed: env.seed,
+    ...(env.tools && Object.keys(env.tools.arguments).length > 0 ? { toolArguments: argumentsOf(env.tools) } : {}),
     rules: env.rules,
     validators: env.validators,
     checks,

@@ -17,9 +17,10 @@ import {
 import type { RuleLookup, Validators } from '../steps/index.js';
 import type { MessageValidator } from '../checks/index.js';
 import type { Scenario } from '../suite-loader/types.js';
-import type { RunConfig } from '../config/index.js';
+import { DEFAULT_TOOL_CHOICE, withDeclarationsOf, type RunConfig } from '../config/index.js';
 import { mapOrdered } from './pool.js';
 import { acceptedRevisions, readsAcceptedRevisions } from './accepted-revisions.js';
+import { picksToolToCall } from './conditions.js';
 import { ExclusiveGate } from './exclusive-gate.js';
 import { probeRevision, type ProbeOutcome } from './probe.js';
 import { faultedCell, prepareCell, runCell, type CellEnvironment } from './run-cell.js';
@@ -134,6 +135,10 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
   }
 
   const profiles = new Map(accepted.map((p) => [p.revision, p.profile]));
+  const tools = withDeclarationsOf(
+    config.tools ?? DEFAULT_TOOL_CHOICE,
+    everyAccepted.map((p) => p.profile.tools),
+  );
   const validators = new Map(revisions.map((r) => [r, options.validatorsFor(r)]));
   const envFor = (cell: Cell): CellEnvironment => {
     const v = validators.get(cell.revision) ?? options.validatorsFor(cell.revision);
@@ -150,6 +155,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
       ...(v.messageValidator ? { messageValidator: v.messageValidator } : {}),
       repro: options.repro(cell),
       ...(options.auth ? { auth: options.auth } : {}),
+      tools,
     };
   };
   let done = 0;
@@ -204,6 +210,9 @@ export async function runSuite(options: SuiteRunOptions): Promise<RunResult> {
 /** The revisions to probe: every known one, unless the run is narrowed and no scenario reads `accepted`. */
 function probedRevisions(wanted: readonly Revision[], scenarios: readonly Scenario[]): Revision[] {
   if (wanted.length === 0 || scenarios.some(readsAcceptedRevisions)) return [...REVISIONS];
+  // A 2024-11-05 listing has no annotations: which tools its cells may call is read from the
+  // target's listings at the revisions that have them (withDeclarationsOf), so those are probed too.
+  if (wanted.includes('2024-11-05') && scenarios.some(picksToolToCall)) return [...REVISIONS];
   return REVISIONS.filter((r) => wanted.includes(r));
 }
 

@@ -9,10 +9,16 @@ import { INVALID_UTF8, invalidUtf8Arbitrary } from './invalid-utf8-arbitrary.js'
 import { toolCallArbitrary } from './tool-call-arbitrary.js';
 import type { RequestInput } from './fuzz-input.js';
 
+// Declared read-only: the fuzzer calls only tools declared harmless unless told otherwise.
+const readOnly = { readOnlyHint: true };
 const TOOLS = [
-  { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },
-  { name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'], additionalProperties: false } },
-  { name: 'none', inputSchema: { type: 'object', properties: {} } },
+  { name: 'add', annotations: readOnly, inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },
+  {
+    name: 'echo',
+    annotations: readOnly,
+    inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'], additionalProperties: false },
+  },
+  { name: 'none', annotations: readOnly, inputSchema: { type: 'object', properties: {} } },
 ];
 const OPTIONS = { revision: '2025-06-18' as const, tools: TOOLS, resourceUris: ['test://a'], promptNames: ['p'], framing: 'stdio' as const };
 const cheap = (id: string) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
@@ -32,6 +38,29 @@ describe('fuzz arbitraries', () => {
         .map((i) => (i.kind === 'request' && i.method === 'tools/call' ? 'tool' : i.kind)),
     );
     expect([...kinds].sort()).toEqual(['bytes', 'notification', 'raw', 'request', 'tool']);
+  });
+
+  it('call only tools declared harmless, unless widened or named, and start from the arguments the user gave', () => {
+    const tools = [{ name: 'wipe', inputSchema: { type: 'object', properties: {} } }, ...TOOLS];
+    const options = { ...OPTIONS, tools, promptNames: ['wipe', 'p'] };
+    const called = (extra: object) =>
+      fc
+        .sample(fuzzInputArbitrary({ ...options, ...extra }, cheap), { seed: 5, numRuns: 2000 })
+        .flatMap((i) => (i.kind === 'request' && i.method === 'tools/call' ? [i.params?.name] : []));
+    // Not even through a generated tools/call naming a prompt called like the tool.
+    expect(called({})).not.toContain('wipe');
+    expect(called({})).toContain('echo');
+    expect(called({ toolChoice: { scope: 'all', preferred: [], arguments: {} } })).toContain('wipe');
+    const given = { message: 'from --tool-args' };
+    const named = fc
+      .sample(fuzzInputArbitrary({ ...options, toolChoice: { scope: 'declared-safe', preferred: [], arguments: { wipe: [given] } } }, cheap), {
+        seed: 5,
+        numRuns: 2000,
+      })
+      .flatMap((i) => (i.kind === 'request' && i.method === 'tools/call' && i.params?.name === 'wipe' ? [i] : []));
+    expect(named.some((i) => i.label === 'wipe: the arguments given in --tool-args' && JSON.stringify(i.params?.arguments) === JSON.stringify(given))).toBe(
+      true,
+    );
   });
 
   it('only send methods of the revision (plus one unknown method on purpose)', () => {

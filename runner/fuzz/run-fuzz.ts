@@ -13,6 +13,7 @@ import type { FuzzInput, Violation } from './fuzz-input.js';
 import { notificationArbitrary, protocolRequestArbitrary, type TargetCatalogue } from './protocol-arbitrary.js';
 import { violationsOf } from './properties.js';
 import { toolCallArbitrary, type ToolLike } from './tool-call-arbitrary.js';
+import { DEFAULT_TOOL_CHOICE, mayCall, type ToolChoice } from '../config/index.js';
 
 export interface FuzzOptions {
   makeTransport: () => Transport;
@@ -32,6 +33,11 @@ export interface FuzzOptions {
   timeoutMs: number;
   /** Tools left out (e.g. ones that sleep on purpose and would only slow the search down). */
   skipTools?: string[];
+  /**
+   * Which tools may be called, and known-good arguments (--tools, --tool, --tool-args). Default:
+   * only tools declared read-only or non-destructive (runner/config/tool-choice.ts).
+   */
+  toolChoice?: ToolChoice;
   /**
    * Which violations stop the search and are shrunk (default: all). The others are collected as
    * warnings, first input per rule, so a SHOULD-level deviation cannot hide a MUST-level failure.
@@ -86,23 +92,38 @@ export interface FuzzOutcome {
 export type Framing = 'stdio' | 'lines' | 'http' | 'none';
 
 export function fuzzInputArbitrary(
-  options: Pick<FuzzOptions, 'revision' | 'tools' | 'resourceUris' | 'promptNames' | 'framing' | 'skipTools'>,
+  options: Pick<FuzzOptions, 'revision' | 'tools' | 'resourceUris' | 'promptNames' | 'framing' | 'skipTools' | 'toolChoice'>,
   cheapRequest: (id: string) => string,
   http: Omit<HttpFramingContext, 'revision'> = { hasSession: false, cheapMethod: 'ping' },
 ): fc.Arbitrary<FuzzInput> {
-  const skip = new Set(options.skipTools ?? []);
-  const tools = options.tools.filter((t) => !skip.has(t.name));
-  const catalogue: TargetCatalogue = { toolNames: tools.map((t) => t.name), resourceUris: options.resourceUris, promptNames: options.promptNames };
+  const { tools, uncalled } = callableTools(options);
+  // Generated requests name tools and prompts from one pool, so a prompt that shares its name with
+  // a tool the run may not call is left out too: a generated tools/call must not reach that tool.
+  const catalogue: TargetCatalogue = {
+    toolNames: tools.map((t) => t.name),
+    resourceUris: options.resourceUris,
+    promptNames: options.promptNames.filter((name) => !uncalled.has(name)),
+  };
   const parts: { weight: number; arbitrary: fc.Arbitrary<FuzzInput> }[] = [
     { weight: 3, arbitrary: protocolRequestArbitrary(options.revision, catalogue) },
     { weight: 1, arbitrary: notificationArbitrary(options.revision, catalogue) },
   ];
-  if (tools.length > 0) parts.push({ weight: 4, arbitrary: fc.oneof(...tools.map((t) => toolCallArbitrary(t))) });
+  const choice = options.toolChoice ?? DEFAULT_TOOL_CHOICE;
+  if (tools.length > 0) parts.push({ weight: 4, arbitrary: fc.oneof(...tools.map((t) => toolCallArbitrary(t, choice.arguments[t.name]))) });
   if (options.framing === 'stdio' || options.framing === 'lines') parts.push({ weight: 1, arbitrary: framingArbitrary(cheapRequest) });
   if (options.framing === 'stdio') parts.push({ weight: 1, arbitrary: invalidUtf8Arbitrary() });
   // Weighted like the tool calls: over HTTP the framing is where servers differ most.
   if (options.framing === 'http') parts.push({ weight: 3, arbitrary: httpFramingArbitrary(cheapRequest, { revision: options.revision, ...http }) });
   return fc.oneof(...parts);
+}
+
+/** The tools the fuzzer may call (not skipped, allowed by the tool choice), and the names of the others. */
+export function callableTools(options: Pick<FuzzOptions, 'tools' | 'skipTools' | 'toolChoice'>): { tools: ToolLike[]; uncalled: Set<string> } {
+  const skip = new Set(options.skipTools ?? []);
+  const choice = options.toolChoice ?? DEFAULT_TOOL_CHOICE;
+  const tools = options.tools.filter((t) => !skip.has(t.name) && mayCall(t as unknown as Record<string, unknown>, choice));
+  const called = new Set(tools.map((t) => t.name));
+  return { tools, uncalled: new Set(options.tools.map((t) => t.name).filter((name) => !called.has(name))) };
 }
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {

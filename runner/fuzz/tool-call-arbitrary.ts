@@ -62,13 +62,20 @@ function validVariant(schema: Schema): fc.Arbitrary<unknown> | undefined {
 export interface ToolLike {
   name: string;
   inputSchema?: unknown;
+  /** What the server declares about the tool (readOnlyHint, destructiveHint): decides whether it is called. */
+  annotations?: unknown;
 }
 
-export function toolCallArbitrary(tool: ToolLike): fc.Arbitrary<RequestInput> {
+/**
+ * `known`: argument objects the user knows work for this tool (--tool-args). The valid calls start
+ * from them (varied like generated ones), so a tool that needs real values is reached at all.
+ */
+export function toolCallArbitrary(tool: ToolLike, known: readonly Record<string, unknown>[] = []): fc.Arbitrary<RequestInput> {
+  if (known.length > 1) return fc.oneof(...known.map((args) => toolCallArbitrary(tool, [args])));
   const schema = isObject(tool.inputSchema) ? tool.inputSchema : {};
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
-  const base = validArgsFor(schema, 1);
+  const base = known[0] ?? validArgsFor(schema, 1);
   // Top-level arguments with an Mcp-Param header, read as the transport and the servers read them.
   const headerBound = new Set(headerParams(schema).flatMap((p) => (p.path.length === 1 ? p.path : [])));
   const call = (args: unknown, expect: RequestInput['expect'], label: string, member?: string): RequestInput => ({
@@ -80,7 +87,9 @@ export function toolCallArbitrary(tool: ToolLike): fc.Arbitrary<RequestInput> {
     ...(member !== undefined && headerBound.has(member) ? { headerBound: true } : {}),
   });
 
-  const options: fc.WeightedArbitrary<RequestInput>[] = [{ weight: 1, arbitrary: fc.constant(call(base, 'any', 'valid arguments')) }];
+  const options: fc.WeightedArbitrary<RequestInput>[] = [
+    { weight: 1, arbitrary: fc.constant(call(base, 'any', known.length > 0 ? 'the arguments given in --tool-args' : 'valid arguments')) },
+  ];
   const variable = Object.entries(properties).flatMap(([name, s]) => {
     const arb = isPlain(s) ? validVariant(s) : undefined;
     return arb && name in base ? [{ name, arb }] : [];

@@ -18,6 +18,11 @@ export interface EvalContext {
    * matchPattern) because the matcher itself evaluates expressions: importing it here would be a cycle.
    */
   matches?: (pattern: unknown, value: unknown) => boolean;
+  /**
+   * Arguments the user gave for a tool (--tool-args), by its name: `$validArgs` and `$quickArgs`
+   * of that tool are these instead of generated ones (they know what works offline).
+   */
+  toolArguments?: (toolName: string) => Record<string, unknown> | undefined;
 }
 
 /** A scenario asked for something the variables cannot provide; the message says what to change. */
@@ -56,9 +61,9 @@ function operator(op: string, operand: unknown, ctx: EvalContext): unknown {
     case '$var':
       return getPath(ctx.vars, String(operand)).value;
     case '$validArgs':
-      return validArgsFor(inputSchemaOf(op, operand, ctx), ctx.seed);
+      return userArgumentsOf(operand, ctx) ?? validArgsFor(inputSchemaOf(op, operand, ctx), ctx.seed);
     case '$quickArgs':
-      return quickArgsFor(inputSchemaOf(op, operand, ctx), ctx.seed);
+      return userArgumentsOf(operand, ctx) ?? quickArgsFor(inputSchemaOf(op, operand, ctx), ctx.seed);
     case '$invalidArgs': {
       const made = invalidArgsFor(inputSchemaOf(op, operand, ctx), ctx.seed);
       if (!made) {
@@ -207,6 +212,13 @@ function headerParamsOf(operand: unknown, ctx: EvalContext): unknown {
     ...(text !== undefined ? { text } : {}),
     ...(spec.omit === true ? { omit: true } : {}),
   });
+}
+
+/** The user's arguments for the tool a `$validArgs: tool` names by its variable, when they gave some. */
+function userArgumentsOf(operand: unknown, ctx: EvalContext): Record<string, unknown> | undefined {
+  if (!ctx.toolArguments || typeof operand !== 'string') return undefined;
+  const tool = getPath(ctx.vars, operand).value;
+  return isPlainObject(tool) && typeof tool.name === 'string' ? ctx.toolArguments(tool.name) : undefined;
 }
 
 /** The inputSchema behind `$validArgs: tool`: the variable's `inputSchema`, or the value itself when it is a schema. */

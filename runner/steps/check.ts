@@ -2,11 +2,11 @@
 // with a reason when `judgeIf` says the value leaves nothing to judge.
 import { describePattern, evaluate, matchPattern } from '../matchers/index.js';
 import type { CheckStep } from '../suite-loader/types.js';
-import { matchContext, recordCheck, type StepContext } from './context.js';
+import { evalContext, matchContext, recordCheck, type StepContext } from './context.js';
 import { clip } from './expect.js';
 
 export async function runCheck(ctx: StepContext, step: CheckStep): Promise<void> {
-  const value = evaluate(step.value, { vars: ctx.vars, seed: ctx.seed });
+  const value = evaluate(step.value, evalContext(ctx));
   // Nothing to judge (the situation the check is about did not arise): skipped, never passed.
   if (step.judgeIf !== undefined && !matchPattern(step.judgeIf, value, matchContext(ctx)).ok) {
     recordCheck(ctx, step, {

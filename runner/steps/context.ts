@@ -1,7 +1,7 @@
 // What every step executor receives: the session, variables, labels, bounds, and the way to record
 // a check. Executors are small functions; this object is the only state they share.
 import type { Revision } from '../../schema/revisions.js';
-import type { MatchContext } from '../matchers/index.js';
+import type { EvalContext, MatchContext } from '../matchers/index.js';
 import type { CheckResult, CheckStatus, Level, RuleRef } from '../../wire/results/index.js';
 import type { ClientIdentity, PendingRequest, Session } from '../../wire/protocol/index.js';
 import type { Scenario, Step, CheckOptions, Condition } from '../suite-loader/types.js';
@@ -26,6 +26,11 @@ export function matchContext(ctx: Pick<StepContext, 'vars' | 'validators'>): Mat
   return { vars: ctx.vars, ...ctx.validators };
 }
 
+/** What expressions of a step are evaluated with: the cell's variables, seed and the user's tool arguments. */
+export function evalContext(ctx: Pick<StepContext, 'vars' | 'seed' | 'toolArguments'>): EvalContext {
+  return { vars: ctx.vars, seed: ctx.seed, ...(ctx.toolArguments ? { toolArguments: ctx.toolArguments } : {}) };
+}
+
 export interface StepContext {
   scenario: Scenario;
   revision: Revision;
@@ -48,6 +53,8 @@ export interface StepContext {
   /** The default bound for waits in this cell. */
   timeoutMs: number;
   seed: number;
+  /** Arguments the user gave for a tool (--tool-args), used for its `$validArgs` and `$quickArgs`. */
+  toolArguments?: (toolName: string) => Record<string, unknown> | undefined;
   rules: RuleLookup;
   validators: Validators;
   checks: CheckResult[];

@@ -11,7 +11,7 @@ import {
   type RawHttpResponse,
 } from '../../wire/protocol/index.js';
 import type { HttpStep } from '../suite-loader/types.js';
-import { matchContext, recordCheck, StepError, type StepContext } from './context.js';
+import { evalContext, matchContext, recordCheck, StepError, type StepContext } from './context.js';
 import { clip } from './expect.js';
 
 export async function runHttp(ctx: StepContext, step: HttpStep): Promise<void> {
@@ -22,7 +22,7 @@ export async function runHttp(ctx: StepContext, step: HttpStep): Promise<void> {
       step,
     );
   }
-  const scope = { vars: ctx.vars, seed: ctx.seed };
+  const scope = evalContext(ctx);
   const headers: Record<string, string | null> = {};
   for (const [written, value] of Object.entries(step.headers ?? {})) {
     // A name may come from a variable too (`"${param.header}": null`), e.g. a tool's Mcp-Param-* header.

@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { evaluate } from '../matchers/index.js';
 import type { LoopStep } from '../suite-loader/types.js';
-import { recordCheck, type StepContext } from './context.js';
+import { evalContext, recordCheck, type StepContext } from './context.js';
 import { clip } from './expect.js';
 
 export async function runLoop(ctx: StepContext, step: LoopStep): Promise<void> {
@@ -71,7 +71,7 @@ const MAX_PAUSE_MS = 2000;
  * done, and the loop condition still decides when to stop. False when the cell was aborted.
  */
 async function pause(ctx: StepContext, expression: unknown): Promise<boolean> {
-  const value = evaluate(expression, { vars: ctx.vars, seed: ctx.seed });
+  const value = evaluate(expression, evalContext(ctx));
   const ms = typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(value, MAX_PAUSE_MS) : DEFAULT_PAUSE_MS;
   try {
     await delay(ms, undefined, { signal: ctx.signal });

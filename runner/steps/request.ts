@@ -3,7 +3,7 @@ import { isStateless } from '../../schema/revisions.js';
 import { evaluate } from '../matchers/index.js';
 import { META, withRequestMeta } from '../../wire/protocol/index.js';
 import type { RequestStep } from '../suite-loader/types.js';
-import { StepError, type StepContext } from './context.js';
+import { evalContext, StepError, type StepContext } from './context.js';
 
 const SHORT_META: Record<string, string> = {
   protocolVersion: META.protocolVersion,
@@ -16,18 +16,18 @@ export async function runRequest(ctx: StepContext, step: RequestStep): Promise<v
   const params = evaluateParams(ctx, step.params, step);
   let finalParams = params;
   if (isStateless(ctx.revision) && step.meta !== false) {
-    const overrides = step.meta ? expandMeta(evaluate(step.meta, { vars: ctx.vars, seed: ctx.seed }) as Record<string, unknown>) : {};
+    const overrides = step.meta ? expandMeta(evaluate(step.meta, evalContext(ctx)) as Record<string, unknown>) : {};
     const withOwn = { ...(params ?? {}), _meta: { ...((params?._meta as Record<string, unknown>) ?? {}), ...overrides } };
     finalParams = withRequestMeta(ctx.revision, withOwn, ctx.client);
   }
-  const id = step.id !== undefined ? (evaluate(step.id, { vars: ctx.vars, seed: ctx.seed }) as string | number) : undefined;
+  const id = step.id !== undefined ? (evaluate(step.id, evalContext(ctx)) as string | number) : undefined;
   const entry = await ctx.session.request(step.method, finalParams, { ...(id !== undefined ? { id } : {}) });
   if (step.as) ctx.labels.set(step.as, entry);
 }
 
 export function evaluateParams(ctx: StepContext, params: unknown, step: { sourceLine: number } & object): Record<string, unknown> | undefined {
   if (params === undefined) return undefined;
-  const value = evaluate(params, { vars: ctx.vars, seed: ctx.seed });
+  const value = evaluate(params, evalContext(ctx));
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new StepError(`params must evaluate to an object (line ${step.sourceLine})`, step as never);
   }

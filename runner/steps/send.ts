@@ -1,7 +1,7 @@
 // `send`: writes raw text, JSON or bytes exactly as the scenario gives it, for malformed-input tests.
 import { evaluate } from '../matchers/index.js';
 import type { SendStep } from '../suite-loader/types.js';
-import { StepError, type StepContext } from './context.js';
+import { evalContext, StepError, type StepContext } from './context.js';
 
 export async function runSend(ctx: StepContext, step: SendStep): Promise<void> {
   if (step.hex !== undefined) {
@@ -17,10 +17,10 @@ export async function runSend(ctx: StepContext, step: SendStep): Promise<void> {
   }
   let text: string;
   let raw = false;
-  if (step.json !== undefined) text = JSON.stringify(evaluate(step.json, { vars: ctx.vars, seed: ctx.seed }));
-  else if (step.line !== undefined) text = String(evaluate(step.line, { vars: ctx.vars, seed: ctx.seed }));
+  if (step.json !== undefined) text = JSON.stringify(evaluate(step.json, evalContext(ctx)));
+  else if (step.line !== undefined) text = String(evaluate(step.line, evalContext(ctx)));
   else if (step.text !== undefined) {
-    text = String(evaluate(step.text, { vars: ctx.vars, seed: ctx.seed }));
+    text = String(evaluate(step.text, evalContext(ctx)));
     raw = true;
   } else throw new StepError(`send needs one of line, json, text or hex (line ${step.sourceLine})`, step);
   const entry = await ctx.session.sendRaw(text, {

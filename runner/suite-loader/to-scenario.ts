@@ -31,7 +31,12 @@ function toCondition(raw: unknown): Condition {
   if (Object.hasOwn(node, 'allOf')) return { allOf: (node.allOf as unknown[]).map(toCondition) };
   if (Object.hasOwn(node, 'anyOf')) return { anyOf: (node.anyOf as unknown[]).map(toCondition) };
   if (Object.hasOwn(node, 'pick')) {
-    return { pick: node.pick as string, from: node.from as 'tools', ...(Object.hasOwn(node, 'where') ? { where: node.where } : {}) };
+    return {
+      pick: node.pick as string,
+      from: node.from as 'tools',
+      ...(Object.hasOwn(node, 'where') ? { where: node.where } : {}),
+      ...(Object.hasOwn(node, 'use') ? { use: node.use as 'call' | 'listing' } : {}),
+    };
   }
   return { ...node } as Condition;
 }

@@ -14,7 +14,12 @@ export type Condition =
   | { defined: string }
   /** The run was given authorization: a token (`token`), or the mock authorization server's minted tokens (`minted`). */
   | { authorization: 'token' | 'minted' }
-  | { pick: string; from: ProfileList; where?: unknown }
+  /**
+   * Binds the first item of a discovered list that matches `where`. A pick from `tools` is for
+   * calling the tool (the engine then offers only tools the run may call, runner/config/tool-choice.ts)
+   * unless it says `use: listing`: it only inspects the tool's listing.
+   */
+  | { pick: string; from: ProfileList; where?: unknown; use?: 'call' | 'listing' }
   /** The server advertised this extension id as a key of `capabilities.extensions` (2026-07-28). */
   | { extension: string }
   /** The expression's value matches the pattern (e.g. a captured task status, for `loop.while`). */

@@ -5,7 +5,7 @@ import type { ValidateFunction } from 'ajv';
 import { fromRoot } from '../package-root.js';
 import { createAjv } from '../protocol/ajv-factory.js';
 
-export type UserFileSchema = 'scenario' | 'client-scenario' | 'expected-failures' | 'rules' | 'mock';
+export type UserFileSchema = 'scenario' | 'client-scenario' | 'expected-failures' | 'rules' | 'mock' | 'tool-args';
 
 const FILES: Record<UserFileSchema, string[]> = {
   scenario: ['schema', 'scenario', 'scenario.schema.json'],
@@ -13,6 +13,7 @@ const FILES: Record<UserFileSchema, string[]> = {
   'expected-failures': ['schema', 'scenario', 'expected-failures.schema.json'],
   rules: ['schema', 'rules', 'rules.schema.json'],
   mock: ['schema', 'mock', 'mock-config.schema.json'],
+  'tool-args': ['schema', 'user-file', 'tool-args.schema.json'],
 };
 
 const schemas = new Map<UserFileSchema, object>();

@@ -1057,7 +1057,17 @@ describe('suites versus the mini-server fixture: bookkeeping', () => {
     const sharingOnly = ['unknown-tool-runs', 'word-ids-refused'];
     // Proved by test/integration/flaky-verdicts.test.ts (a defect of the first attempt only: flaky).
     const flakyOnly = ['unknown-method-result-once'];
-    const used = new Set([...ROWS.map((r) => r.defect), ...UNAVAILABLE.map((u) => u.defect), ...fuzzOnly, ...trustOnly, ...sharingOnly, ...flakyOnly]);
+    // Proved by test/integration/tool-choice-vs-fixtures.test.ts (which tools a run calls).
+    const toolChoiceOnly = ['unannotated-tools', 'destructive-first'];
+    const used = new Set([
+      ...ROWS.map((r) => r.defect),
+      ...UNAVAILABLE.map((u) => u.defect),
+      ...fuzzOnly,
+      ...trustOnly,
+      ...sharingOnly,
+      ...flakyOnly,
+      ...toolChoiceOnly,
+    ]);
     expect(
       [...used].filter((d) => !offered.includes(d)),
       'rows naming defects the fixture lacks',
