@@ -34,6 +34,8 @@ describe.concurrent('mcp-conform mock --config', () => {
         'tools:',
         '  - name: typed',
         '    inputSchema: { type: object }',
+        // Declared read-only, so that the suites may call it (an unannotated tool is not called by default).
+        '    annotations: { readOnlyHint: true }',
         '    outputSchema: { type: object, properties: { n: { type: number } }, required: [n] }',
         '    result: { content: [{ type: text, text: "{}" }], structuredContent: { n: "not a number" } }',
       ].join('\n'),
