@@ -196,6 +196,8 @@ export class SharedProcess {
       description: this.transport.description,
       start: async () => undefined,
       send: (text, options) => send(text, options, own),
+      // A message still arriving belongs to the cell writing now (the others wait their turn).
+      ...(this.transport.receiving ? { receiving: () => (own === this.current ? (this.transport.receiving?.() ?? 0) : 0) } : {}),
       onEvent: (listener) => {
         own = listener;
         this.listeners.push(listener);

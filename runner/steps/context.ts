@@ -138,7 +138,20 @@ export function missingReason(ctx: StepContext, what: string, ms: number): { sta
   // It may have been the message the runner could not read: not judged, whatever the scenario asked.
   const unread = ctx.session.overLimit;
   if (unread) return { status: 'errored', message: `${what}: ${unread.reason}` };
+  const arriving = stillArriving(ctx, what, ms);
+  if (arriving) return { status: 'errored', message: arriving };
   return { status: 'violated', message: `${what} within ${ms} ms` };
+}
+
+/**
+ * A message still arriving when the wait ended (a big answer crossing a pipe on a loaded machine):
+ * a slow transfer, not silence, so the wait's check is not judged (errored, naming --timeout).
+ */
+function stillArriving(ctx: StepContext, what: string, ms: number): string | undefined {
+  // (Unit tests hand steps a session without a transport.)
+  const bytes = ctx.session.transport?.receiving?.() ?? 0;
+  if (bytes === 0) return undefined;
+  return `${what} within ${ms} ms, while a message was still arriving (${bytes} bytes so far): a slow transfer, not silence; raise --timeout`;
 }
 
 /** JSON-RPC: every request gets a response; a target that stays silent breaks this, whatever the scenario asked. */
@@ -160,6 +173,11 @@ export function recordUnanswered(ctx: StepContext, step: Step & CheckOptions, en
   const unread = ctx.session.overLimit;
   if (unread) {
     recordCheck(ctx, step, { status: 'errored', message: `${what}: ${unread.reason}`, evidence: [entry.sentSeq, unread.seq] });
+    return;
+  }
+  const arriving = stillArriving(ctx, what, ms);
+  if (arriving) {
+    recordCheck(ctx, step, { status: 'errored', message: arriving, evidence: [entry.sentSeq] });
     return;
   }
   if (entry.undelivered !== undefined) {

@@ -84,6 +84,23 @@ describe('stdio server: 50 MB of image, audio and blob', () => {
     expectBrokenBase64Found(report, 'tools/call-valid-arguments');
   });
 
+  it('errors, never fails, a wait that ends while a big answer is still arriving (a slow transfer, not silence)', { timeout: 120_000 }, async () => {
+    const { report } = await runServer({
+      target: { command: `${MINI_SERVER} --big-content 20 --slow-write-ms 5000` },
+      scenarios: ['tools/call-valid-arguments'],
+      revisions: ['2025-06-18'],
+      timeoutMs: 1000,
+      retries: 0,
+    });
+    const [cell] = cells(report);
+    expect(cell?.status, JSON.stringify(cell?.checks)).toBe('errored');
+    expect(cell?.checks.find((k) => k.status === 'errored')?.message).toMatch(
+      /while a message was still arriving \(\d+ bytes so far\): a slow transfer, not silence; raise --timeout/,
+    );
+    // The line the runner cut by closing the target is not judged as output that is not JSON.
+    expect(cell?.checks.filter((k) => k.status === 'failed')).toEqual([]);
+  });
+
   it('errors the cell, naming the flag, when a message passes a lowered limit', { timeout: 120_000 }, async () => {
     const { report } = await runServer({
       target: { command: `${MINI_SERVER} --big-content 2` },

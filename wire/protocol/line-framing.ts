@@ -37,6 +37,11 @@ export class LineDecoder {
     return out;
   }
 
+  /** Bytes of a line begun and not yet ended (0 while skipping a line over the limit). */
+  get pending(): number {
+    return this.discarding ? 0 : this.size;
+  }
+
   /** Whatever is left when the stream ends (a final line without newline). */
   end(): FrameEvent[] {
     if (this.size === 0 && !this.discarding) return [];

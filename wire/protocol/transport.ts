@@ -91,6 +91,12 @@ export interface Transport {
    * arrives, and a tools/list that overtook it listed fewer.
    */
   delivered?(): Promise<void>;
+  /**
+   * Bytes of a message that has begun to arrive, is still arriving, and has not ended (stdio: an
+   * unfinished line whose bytes kept coming): a wait that ends meanwhile met a slow transfer, not
+   * silence. Transports that cannot tell leave it out.
+   */
+  receiving?(): number;
   /** Registers the single event listener (the session). Events before registration are buffered. */
   onEvent(listener: (event: TransportEvent) => void): void;
   /** Ends the connection gracefully, escalating as needed; never rejects, never hangs.

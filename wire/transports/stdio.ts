@@ -37,6 +37,8 @@ export interface StdioOptions {
   maxStderrLines?: number;
 }
 
+const RECEIVING_MS = 2000;
+
 const DEFAULTS = { maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES, exitGraceMs: 2000, killGraceMs: 1000, maxStderrLines: 2000 };
 
 export class StdioTransport implements Transport {
@@ -51,6 +53,9 @@ export class StdioTransport implements Transport {
   private stdoutEnded: Promise<void> = Promise.resolve();
   private stderrLines = 0;
   private closing = false;
+  private decoder: LineDecoder | undefined;
+  /** When stdout last brought bytes: an unfinished line counts as arriving only while they keep coming. */
+  private lastDataAt = 0;
   private readonly split = new SplitMessageDetector();
   /** Finds the processes the target started that left its process group. */
   private readonly tracker = new ProcessTracker();
@@ -107,7 +112,9 @@ export class StdioTransport implements Transport {
     child.stdin?.on('error', () => undefined); // EPIPE when the target dies: reported via exit.
 
     const decoder = new LineDecoder(this.opts.maxMessageBytes);
+    this.decoder = decoder;
     child.stdout?.on('data', (chunk: Buffer) => {
+      this.lastDataAt = Date.now();
       for (const ev of decoder.push(chunk)) this.onFrame(ev);
     });
     child.stdout?.on('end', () => {
@@ -166,6 +173,16 @@ export class StdioTransport implements Transport {
       // Resolve on error too: a dead target is reported through its exit, not by a throw here.
       stdin.write(data, () => resolve());
     });
+  }
+
+  /**
+   * An unfinished line whose bytes came within the last 2 s: a 50 MB answer crossing the pipe on a
+   * loaded machine, still being written. A target that wrote half a line and stopped is not
+   * "receiving" for long; its silence is then judged as such.
+   */
+  receiving(): number {
+    const pending = this.decoder?.pending ?? 0;
+    return pending > 0 && Date.now() - this.lastDataAt < RECEIVING_MS ? pending : 0;
   }
 
   onEvent(listener: (event: TransportEvent) => void): void {
