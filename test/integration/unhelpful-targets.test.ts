@@ -112,8 +112,9 @@ const TIMEOUT_MS = 5000;
 // Forty megabytes a listing take seconds to write, read and parse on a loaded machine: slow, not
 // silent, so that run gets a longer bound (the bound is the run's --timeout, a user's choice).
 const boundFor = (modes: string[]) => (modes.includes('big-tools-list') ? 30_000 : TIMEOUT_MS);
+// slow-tools mostly waits: more cells at once cost no CPU and shorten the run.
 const run = (command: string, modes: string[], selection: Omit<ConformanceOptions, 'target'> = {}) =>
-  runServer({ target: { command }, timeoutMs: boundFor(modes), concurrency: 4, ...selection });
+  runServer({ target: { command }, timeoutMs: boundFor(modes), concurrency: modes.includes('slow-tools') ? 8 : 4, ...selection });
 
 describe('unhelpful targets: bookkeeping', () => {
   it('runs every mode each fixture offers', async () => {
@@ -125,8 +126,9 @@ describe('unhelpful targets: bookkeeping', () => {
 describe.concurrent('unhelpful targets over stdio: every scenario, every revision, no false alarm', () => {
   for (const modes of STDIO_GROUPS) {
     const group = groupName(modes);
-    it(group, { timeout: 300_000 }, async () => {
+    it(group, { timeout: 300_000 }, async ({ annotate }) => {
       const { report } = await run(`node ${SERVER} ${modeFlags(modes)}`, modes, { exclude: ['http/', 'authorization/'] });
+      await annotate(`verdicts: ${JSON.stringify(verdictCounts(report))}`);
       expect(report.fatal, 'the run ended early').toBeUndefined();
       expect(unexpected(group, report), `verdicts: ${JSON.stringify(verdictCounts(report))}`).toEqual([]);
       expect(missingPlanted(group, report)).toEqual([]);
@@ -139,12 +141,13 @@ describe.concurrent('unhelpful targets over stdio: every scenario, every revisio
 describe.concurrent('unhelpful targets over Streamable HTTP: every scenario, every revision, no false alarm', () => {
   for (const modes of HTTP_GROUPS) {
     const group = groupName(modes);
-    it(group, { timeout: 300_000 }, async () => {
+    it(group, { timeout: 300_000 }, async ({ annotate }) => {
       const { report } = await runServer({
         target: { command: `node ${HTTP_SERVER} ${modeFlags(modes)}`, portEnv: 'PORT' },
         timeoutMs: TIMEOUT_MS,
         exclude: ['authorization/'],
       });
+      await annotate(`verdicts: ${JSON.stringify(verdictCounts(report))}`);
       expect(report.fatal, 'the run ended early').toBeUndefined();
       expect(unexpected(`http ${group}`, report), `verdicts: ${JSON.stringify(verdictCounts(report))}`).toEqual([]);
     });
@@ -152,8 +155,9 @@ describe.concurrent('unhelpful targets over Streamable HTTP: every scenario, eve
 });
 
 describe('an unhelpful client: one that only connects and lists', () => {
-  it.each(['{command}', '{url}'])('gets no failure and no warning over %s', { timeout: 300_000 }, async (placeholder) => {
+  it.for(['{command}', '{url}'])('gets no failure and no warning over %s', { timeout: 300_000 }, async (placeholder, { annotate }) => {
     const { report } = await runClient({ command: `node ${CLIENT} --defect list-only ${placeholder}` });
+    await annotate(`verdicts: ${JSON.stringify(verdictCounts(report))}`);
     const found = [...findingsOf(report)].map(([key, revisions]) => `${key} @ ${revisions.join(', ')}`);
     expect(found, `verdicts: ${JSON.stringify(verdictCounts(report))}`).toEqual([]);
   });
