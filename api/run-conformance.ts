@@ -23,7 +23,7 @@ import { ConformanceOptionsError } from './options-error.js';
 import { reportersFrom } from './reporter-specs.js';
 import { isInMemoryTarget, stdioOptionsOf, targetSpecOf } from './target-spec.js';
 import { toolIdentity } from './tool-identity.js';
-import { toolChoiceOf, toolChoiceWords } from './tool-options.js';
+import { toolChoiceCode, toolChoiceOf, toolChoiceWords } from './tool-options.js';
 import { prepareValidators, validatorsFor } from './validators.js';
 
 /** What the CLI adds to a run beyond the public options (not part of the package's API). */
@@ -208,7 +208,7 @@ async function runScenarios({ target, spec, http, scenarios, rules, options, tim
     client: { clientInfo: { name: tool.name, version: tool.version }, capabilities: options.clientCapabilities ?? {} },
     repro: (cell) =>
       inMemory
-        ? `runConformance({ target: { server }, scenarios: [${JSON.stringify(cell.scenario.id)}], revisions: [${JSON.stringify(cell.revision)}] })`
+        ? `runConformance({ target: { server }, scenarios: [${JSON.stringify(cell.scenario.id)}], revisions: [${JSON.stringify(cell.revision)}]${toolChoiceCode(options)} })`
         : reproCommand(config, { scenarioId: cell.scenario.id, revision: cell.revision }),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(hooks.fuzz ? { fuzz: hooks.fuzz(spec, http) } : {}),

@@ -43,3 +43,13 @@ export function toolChoiceWords(options: ToolSelection): string[] {
     ...(typeof options.toolArgs === 'string' ? ['--tool-args', quoteWord(options.toolArgs)] : []),
   ];
 }
+
+/** The same options as code, for the reproduce line of an in-memory run (`, tools: "all"` …). */
+export function toolChoiceCode(options: ToolSelection): string {
+  const parts = [
+    ...(options.tools === 'all' ? ['tools: "all"'] : []),
+    ...(options.preferTools?.length ? [`preferTools: ${JSON.stringify(options.preferTools)}`] : []),
+    ...(options.toolArgs !== undefined ? [`toolArgs: ${JSON.stringify(options.toolArgs)}`] : []),
+  ];
+  return parts.map((part) => `, ${part}`).join('');
+}

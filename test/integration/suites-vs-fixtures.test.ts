@@ -1058,7 +1058,7 @@ describe('suites versus the mini-server fixture: bookkeeping', () => {
     // Proved by test/integration/flaky-verdicts.test.ts (a defect of the first attempt only: flaky).
     const flakyOnly = ['unknown-method-result-once'];
     // Proved by test/integration/tool-choice-vs-fixtures.test.ts (which tools a run calls).
-    const toolChoiceOnly = ['unannotated-tools', 'destructive-first'];
+    const toolChoiceOnly = ['destructive-first'];
     const used = new Set([
       ...ROWS.map((r) => r.defect),
       ...UNAVAILABLE.map((u) => u.defect),

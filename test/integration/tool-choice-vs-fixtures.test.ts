@@ -2,7 +2,7 @@
 // that calls a tool calls only one the server declares read-only or non-destructive, unless the run
 // is widened (`tools: 'all'`) or the user names the tool (`preferTools`, `toolArgs`); a cell left
 // without a callable tool is skipped with a reason that names the options. Proved on the
-// mini-server's `unannotated-tools` and `destructive-first` modes, from each cell's transcript.
+// mini-server's `--mode no-annotations` and `--defect destructive-first`, from each cell's transcript.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,8 @@ import { runServer } from './run-in-process.js';
 
 const FIXTURE = 'test/fixtures/targets/mini-server.mjs';
 const server = (defect?: string) => `node ${FIXTURE}${defect ? ` --defect ${defect}` : ''}`;
+/** Tools that declare nothing about themselves (the unhelpful-targets mode). */
+const UNANNOTATED = `node ${FIXTURE} --mode no-annotations`;
 const SCENARIO = 'tools/call-valid-arguments';
 const work = mkdtempSync(join(tmpdir(), 'mcp-conform-tool-choice-'));
 afterAll(() => {
@@ -45,7 +47,7 @@ function toolCalls(result: ReportScenario): { name: string; arguments?: unknown 
 
 describe.concurrent('which tools a run calls', () => {
   it('does not call unannotated tools by default: the cell is skipped, naming --tools all, --tool and --tool-args', { timeout: 60_000 }, async () => {
-    const result = await cell(server('unannotated-tools'), '2025-06-18');
+    const result = await cell(UNANNOTATED, '2025-06-18');
     expect(result.status).toBe('skipped');
     expect(result.skipReason).toMatch(/none of the target's \d+ tools is declared read-only or non-destructive/);
     expect(result.skipReason).toContain('--tools all');
@@ -55,7 +57,7 @@ describe.concurrent('which tools a run calls', () => {
   });
 
   it('does not call a 2024-11-05 server that lists no annotations anywhere', { timeout: 60_000 }, async () => {
-    const result = await cell(server('unannotated-tools'), '2024-11-05');
+    const result = await cell(UNANNOTATED, '2024-11-05');
     expect(result.status).toBe('skipped');
     expect(result.skipReason).toContain('--tools all');
   });
@@ -67,7 +69,7 @@ describe.concurrent('which tools a run calls', () => {
   });
 
   it('calls unannotated tools with tools: all', { timeout: 60_000 }, async () => {
-    const result = await cell(server('unannotated-tools'), '2025-06-18', { tools: 'all' });
+    const result = await cell(UNANNOTATED, '2025-06-18', { tools: 'all' });
     expect(result.status).toBe('passed');
     expect(toolCalls(result).map((c) => c.name)).toEqual(['echo']);
   });
@@ -94,7 +96,7 @@ describe.concurrent('which tools a run calls', () => {
   it('sends the arguments of a --tool-args file instead of generated ones, and may call that tool', { timeout: 60_000 }, async () => {
     const file = join(work, 'args.yaml');
     writeFileSync(file, 'echo:\n  - { message: "from the user file" }\n  - { message: "second" }\n');
-    const result = await cell(server('unannotated-tools'), '2025-06-18', { toolArgs: file });
+    const result = await cell(UNANNOTATED, '2025-06-18', { toolArgs: file });
     expect(result.status).toBe('passed');
     expect(toolCalls(result)).toEqual([{ name: 'echo', arguments: { message: 'from the user file' } }]);
     const inline = await cell(server(), '2025-06-18', { preferTools: ['add'], toolArgs: { add: { a: 40, b: 2 } } });
@@ -127,7 +129,7 @@ describe.concurrent('the tool flags on the command line', () => {
   });
 
   it('--tool picks the named tool (comma list), and the reproduce command carries it', { timeout: 60_000 }, async () => {
-    const result = await runCli(['--server', server('unannotated-tools'), '--scenario', SCENARIO, '--revision', '2025-06-18', '--tool', 'nope,add']);
+    const result = await runCli(['--server', UNANNOTATED, '--scenario', SCENARIO, '--revision', '2025-06-18', '--tool', 'nope,add']);
     const cellResult = result.report?.scenarios.find((s) => s.id === SCENARIO);
     expect(cellResult?.status).toBe('passed');
     expect(toolCalls(cellResult!).map((c) => c.name)).toEqual(['add']);
