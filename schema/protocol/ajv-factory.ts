@@ -5,7 +5,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { isBase64, isUri, isUriTemplate } from './linear-formats.js';
+import { isBase64, isJsonPointer, isRelativeJsonPointer, isUri, isUriReference, isUriTemplate } from './linear-formats.js';
 
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -48,5 +48,9 @@ export function createAjv(dialect: Dialect, choices: AjvChoices): AnyAjv {
   ajv.addFormat('byte', isBase64);
   ajv.addFormat('uri', isUri);
   ajv.addFormat('uri-template', isUriTemplate);
+  // Formats only targets' own schemas use (an outputSchema), overflowing the same way near 50 MB.
+  ajv.addFormat('uri-reference', isUriReference);
+  ajv.addFormat('json-pointer', (text: string) => isJsonPointer(text));
+  ajv.addFormat('relative-json-pointer', isRelativeJsonPointer);
   return ajv;
 }

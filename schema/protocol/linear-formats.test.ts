@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import { isBase64, isUri, isUriTemplate } from './linear-formats.js';
+import { isBase64, isJsonPointer, isRelativeJsonPointer, isUri, isUriReference, isUriTemplate } from './linear-formats.js';
 import { createAjv } from './ajv-factory.js';
 
-const regexOf = (name: 'byte' | 'uri' | 'uri-template') => {
+const regexOf = (name: 'byte' | 'uri' | 'uri-template' | 'uri-reference' | 'json-pointer' | 'relative-json-pointer') => {
   const format = fullFormats[name] as RegExp | ((s: string) => boolean);
   return (s: string) => (typeof format === 'function' ? format(s) : format.test(s));
 };
@@ -58,6 +58,22 @@ describe('linear formats', () => {
       fc.property(schemes, fragments, (scheme, rest) => {
         const s = scheme + rest;
         expect(isUri(s), JSON.stringify(s)).toBe(reference(s));
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
+  it('agree with ajv-formats on uri-reference, json-pointer and relative-json-pointer for generated strings', () => {
+    const reference = regexOf('uri-reference');
+    const pointer = regexOf('json-pointer');
+    const relative = regexOf('relative-json-pointer');
+    const heads = fc.constantFrom('', 'http:', 'x:', '//', '/', '0', '1', '10', '01', '#', '~', '~0', '~1', '~2');
+    fc.assert(
+      fc.property(heads, fragments, (head, rest) => {
+        const s = head + rest;
+        expect(isUriReference(s), JSON.stringify(s)).toBe(reference(s));
+        expect(isJsonPointer(s), JSON.stringify(s)).toBe(pointer(s));
+        expect(isRelativeJsonPointer(s), JSON.stringify(s)).toBe(relative(s));
       }),
       { numRuns: 4000 },
     );

@@ -98,9 +98,13 @@ const isUserinfoChar = (code: number) => has(code, UNRESERVED | SUB_DELIM) || co
 /** reg-name: unreserved / sub-delims. */
 const isRegNameChar = (code: number) => has(code, UNRESERVED | SUB_DELIM);
 
+/** ajv-formats' uri-reference also takes '"' in paths, queries and fragments. */
+const isPcharRef = (code: number) => isPchar(code) || code === 34;
+const isQueryCharRef = (code: number) => isQueryChar(code) || code === 34;
+
 /** Segments separated by "/" from `from` to `to`, each of pchars (empty allowed). */
-function segments(text: string, from: number, to: number): boolean {
-  return scan(text, from, to, (code) => isPchar(code) || code === 47);
+function segments(text: string, from: number, to: number, pchar = isPchar): boolean {
+  return scan(text, from, to, (code) => pchar(code) || code === 47);
 }
 
 /** IPv6address (RFC 3986): eight 16-bit pieces, "::" once for a run of zeros, an IPv4 tail allowed. */
@@ -174,47 +178,85 @@ function authority(text: string, from: number, to: number): boolean {
 }
 
 /** "//"-less or "//" authority followed by "/"-led segments: hier-part's authority form, over text[from..to). */
-function authorityAndPath(text: string, from: number, to: number): boolean {
+function authorityAndPath(text: string, from: number, to: number, pchar = isPchar): boolean {
   let slash = text.indexOf('/', from);
   if (slash === -1 || slash > to) slash = to;
-  return authority(text, from, slash) && segments(text, slash, to);
+  return authority(text, from, slash) && segments(text, slash, to, pchar);
 }
 
 /**
  * hier-part, over text[from..to) (no "?" or "#" in it): an authority after "//" (or, as the
  * ajv-formats expression also allows, after a single "/"), an absolute path, or a rootless path.
  */
-function hierPart(text: string, from: number, to: number): boolean {
+function hierPart(text: string, from: number, to: number, pchar = isPchar): boolean {
   const first = text.charCodeAt(from);
   if (from < to && first === 47) {
-    if (from + 1 < to && text.charCodeAt(from + 1) === 47 && authorityAndPath(text, from + 2, to)) return true;
-    if (authorityAndPath(text, from + 1, to)) return true;
+    if (from + 1 < to && text.charCodeAt(from + 1) === 47 && authorityAndPath(text, from + 2, to, pchar)) return true;
+    if (authorityAndPath(text, from + 1, to, pchar)) return true;
     // path-absolute: "/" [ segment-nz *( "/" segment ) ]
-    return from + 1 === to || (text.charCodeAt(from + 1) !== 47 && segments(text, from + 1, to));
+    return from + 1 === to || (text.charCodeAt(from + 1) !== 47 && segments(text, from + 1, to, pchar));
   }
   // path-rootless: segment-nz *( "/" segment )
-  return from < to && segments(text, from, to);
+  return from < to && segments(text, from, to, pchar);
 }
 
-/** An absolute URI (RFC 3986): scheme ":" hier-part [ "?" query ] [ "#" fragment ]. */
-export function isUri(text: string): boolean {
-  if (!has(text.charCodeAt(0), ALPHA)) return false;
+/** The index after "scheme:" at the start of text, or -1. */
+function afterScheme(text: string): number {
+  if (!has(text.charCodeAt(0), ALPHA)) return -1;
   let i = 1;
   while (i < text.length && (has(text.charCodeAt(i), ALPHA | DIGIT) || '+-.'.includes(text[i]!))) i++;
-  if (text.charCodeAt(i) !== 58) return false;
-  const hierStart = i + 1;
-  let hierEnd = hierStart;
+  return text.charCodeAt(i) === 58 ? i + 1 : -1;
+}
+
+/** hier-part [ "?" query ] [ "#" fragment ] from `from`; `hierOptional` for a reference. */
+function afterSchemePart(text: string, from: number, pchar: (code: number) => boolean, query: (code: number) => boolean, hierOptional: boolean): boolean {
+  let hierEnd = from;
   while (hierEnd < text.length && text.charCodeAt(hierEnd) !== 63 && text.charCodeAt(hierEnd) !== 35) hierEnd++;
-  if (!hierPart(text, hierStart, hierEnd)) return false;
+  if (!(hierOptional && hierEnd === from) && !hierPart(text, from, hierEnd, pchar)) return false;
   let end = hierEnd;
   if (text.charCodeAt(end) === 63) {
     let queryEnd = end + 1;
     while (queryEnd < text.length && text.charCodeAt(queryEnd) !== 35) queryEnd++;
-    if (!scan(text, end + 1, queryEnd, isQueryChar)) return false;
+    if (!scan(text, end + 1, queryEnd, query)) return false;
     end = queryEnd;
   }
-  if (end < text.length) return scan(text, end + 1, text.length, isQueryChar);
+  if (end < text.length) return scan(text, end + 1, text.length, query);
   return true;
+}
+
+/** An absolute URI (RFC 3986): scheme ":" hier-part [ "?" query ] [ "#" fragment ]. */
+export function isUri(text: string): boolean {
+  const start = afterScheme(text);
+  return start !== -1 && afterSchemePart(text, start, isPchar, isQueryChar, false);
+}
+
+/** A URI reference: a URI, or the same without its scheme, the hier-part possibly empty. */
+export function isUriReference(text: string): boolean {
+  const start = afterScheme(text);
+  if (start !== -1 && afterSchemePart(text, start, isPcharRef, isQueryCharRef, true)) return true;
+  return afterSchemePart(text, 0, isPcharRef, isQueryCharRef, true);
+}
+
+/** A JSON Pointer (RFC 6901): empty, or "/"-led reference tokens where "~" is only "~0" or "~1". */
+export function isJsonPointer(text: string, from = 0): boolean {
+  if (from < text.length && text.charCodeAt(from) !== 47) return false;
+  for (let i = from; i < text.length; i++) {
+    if (text.charCodeAt(i) === 126 /* ~ */) {
+      const next = text.charCodeAt(i + 1);
+      if (next !== 48 && next !== 49) return false;
+      i++;
+    }
+  }
+  return true;
+}
+
+/** A relative JSON Pointer: a non-negative integer without leading zeros, then "#" or a JSON Pointer. */
+export function isRelativeJsonPointer(text: string): boolean {
+  let i = 0;
+  while (has(text.charCodeAt(i), DIGIT)) i++;
+  if (i === 0 || (i > 1 && text.charCodeAt(0) === 48)) return false;
+  if (i === text.length - 1 && text.charCodeAt(i) === 35) return true;
+  return isJsonPointer(text, i);
 }
 
 /** Literal characters of a URI template: any character but those of NOT_TEMPLATE_LITERAL. */
