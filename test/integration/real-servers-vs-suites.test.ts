@@ -185,10 +185,11 @@ describe.concurrent('server suites versus real frameworks', () => {
     // this run widens the choice as a user does on a test instance, and finds what calling them shows.
     const { report } = await runServer({ target: { command }, concurrency: 4, timeoutMs: 8000, tools: 'all' });
     expect(report.target.acceptedRevisions).toEqual(['2024-11-05', '2025-03-26', '2025-06-18', '2026-07-28']);
+    // Up to 2025-06-18 tmcp answers the cancelled call before the tools/list sent after the
+    // cancellation, so it may have finished before it read the cancellation (a receiver MAY ignore
+    // the cancellation of a finished request): not judged there. At 2026-07-28 it answers the
+    // witness first, and the answer that still follows is judged.
     expect(stableStdio(findings(report))).toEqual([
-      'cancellation/cancelled-request-not-answered @ 2024-11-05: cancellation.receiver.no-response warning',
-      'cancellation/cancelled-request-not-answered @ 2025-03-26: cancellation.receiver.no-response warning',
-      'cancellation/cancelled-request-not-answered @ 2025-06-18: cancellation.receiver.no-response warning',
       'cancellation/cancelled-request-not-answered @ 2026-07-28: cancellation.server.no-response warning',
       'cancellation/stdio-cancelled-request-silent @ 2026-07-28: transport.stdio.cancelled-no-further-messages failed',
       'capabilities/undeclared-methods-rejected @ 2025-03-26: completion.undeclared-method-not-found warning',
