@@ -4,6 +4,7 @@
 // HTTP methods. Each input says which answers the spec allows and which rule a wrong one breaks.
 import fc from 'fast-check';
 import { compareRevisions, isStateless, type Revision } from '../../schema/index.js';
+import { isJson } from '../../wire/protocol/index.js';
 import { ID_PLACEHOLDERS, type CheapRequestText } from './framing-arbitrary.js';
 import { UNACCEPTED_INPUT_RULE as UNACCEPTED, type HttpExpectation, type HttpInput } from './fuzz-input.js';
 import { hugeString } from './hostile-strings.js';
@@ -163,13 +164,4 @@ export function httpFramingArbitrary(cheapRequest: CheapRequestText, ctx: HttpFr
     );
   }
   return fc.oneof(...parts);
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }

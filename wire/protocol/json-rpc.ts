@@ -97,3 +97,13 @@ export function isErrorResponse(m: unknown): m is JsonRpcErrorResponse {
 export function idKey(id: RequestId | null): string {
   return `${typeof id}:${String(id)}`;
 }
+
+/** Whether `text` parses as JSON at all (of any shape): tells a cut or foreign line from a message. */
+export function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

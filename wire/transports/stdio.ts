@@ -9,6 +9,7 @@ import {
   SplitMessageDetector,
   within,
   TransportStartError,
+  isJson,
   type CloseReport,
   type SendOptions,
   type Transport,
@@ -281,14 +282,5 @@ export class StdioTransport implements Transport {
   private emit(ev: TransportEvent): void {
     if (this.listener) this.listener(ev);
     else this.backlog.push(ev);
-  }
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -9,6 +9,7 @@ import {
   type HttpCapable,
   type HttpExchange,
   type HttpMethod,
+  isJson,
   type RawHttpRequest,
   type RawHttpResponse,
   type SendOptions,
@@ -527,13 +528,4 @@ function responseIds(json: unknown): unknown[] {
   return list
     .filter((m): m is Record<string, unknown> => !!m && typeof m === 'object' && !('method' in m) && ('result' in m || 'error' in m))
     .map((m) => m.id ?? null);
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
