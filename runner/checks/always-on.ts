@@ -108,8 +108,20 @@ export function alwaysOnChecks(input: AlwaysOnInput): CheckResult[] {
   // sent at least two; a scenario citing the rule is told when it did not.
   const serverIds = reusedServerRequestIds(session.serverRequests, session.inbound);
   const serverIdsRule = ALWAYS_ON_RULES.serverRequestIdsUnique;
+  // Over HTTP without a session id the requests have no session in common: the base protocol's
+  // sentence reaches only "the same session", so a server that numbers each POST's requests afresh
+  // (one protocol instance per request, as stateless servers do) is not judged on it.
+  const sessionless =
+    input.transport === 'http' && !session.http.some((x) => (x.responseHeaders['mcp-session-id'] ?? x.requestHeaders['mcp-session-id']) !== undefined);
   if (input.ruleApplies && !input.ruleApplies(serverIdsRule, revision)) {
     // Not in force (2026-07-28: the server sends no requests at all).
+  } else if (sessionless && serverIds.requests >= 2) {
+    out.push({
+      id: 'always/server-request-ids',
+      rule: input.ruleRef(serverIdsRule, revision),
+      status: 'skipped',
+      message: `the server's ${serverIds.requests} requests came over HTTP with no session id, so they share no session whose ids must differ`,
+    });
   } else if (serverIds.requests >= 2) {
     make(ALWAYS_ON_RULES.serverRequestIdsUnique, 'server-request-ids', serverIds.reused, `the server's ${serverIds.requests} requests had distinct ids`);
   } else if (input.citedRules?.includes(ALWAYS_ON_RULES.serverRequestIdsUnique)) {

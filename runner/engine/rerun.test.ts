@@ -22,13 +22,22 @@ const cell = (status: ScenarioResult['status'], checks: CheckResult[] = [], extr
 const failed = () => cell('failed', [{ id: 'a/b#1', rule, status: 'failed', message: 'bad' }]);
 
 describe('settleRerun', () => {
-  it('makes a cell flaky when its re-run passes or finds nothing to judge, keeping both attempts', () => {
-    for (const again of [cell('passed'), cell('skipped', [], { skipReason: 'nothing to judge' })]) {
-      const settled = settleRerun(failed(), [again]);
-      expect(settled.status).toBe('flaky');
-      expect(settled.checks).toEqual(failed().checks);
-      expect(settled.rerun).toEqual({ first: 'failed', attempts: [expect.objectContaining({ status: again.status, transcript: again.transcript })] });
-    }
+  it('makes a cell flaky when its re-run passes, keeping both attempts', () => {
+    const again = cell('passed');
+    const settled = settleRerun(failed(), [again]);
+    expect(settled.status).toBe('flaky');
+    expect(settled.checks).toEqual(failed().checks);
+    expect(settled.rerun).toEqual({ first: 'failed', attempts: [expect.objectContaining({ status: again.status, transcript: again.transcript })] });
+  });
+
+  it('keeps a failure whose re-run judged nothing (a refusal on the re-run does not contradict an observed violation)', () => {
+    const settled = settleRerun(failed(), [cell('skipped', [], { skipReason: 'the tool refused' })]);
+    expect(settled.status).toBe('failed');
+  });
+
+  it('makes an errored cell flaky when its re-run finds nothing to judge either way', () => {
+    const settled = settleRerun(cell('errored', [], { errorReason: 'hung' }), [cell('skipped', [], { skipReason: 'nothing to judge' })]);
+    expect(settled.status).toBe('flaky');
   });
 
   it('keeps a verdict its re-run confirms, in one line without the re-run transcript', () => {

@@ -19,8 +19,13 @@ function isRunnerFault(result: ScenarioResult): boolean {
   return result.status === 'errored' && result.checks.some((c) => c.status === 'runner-bug');
 }
 
-/** A verdict that does not fail the cell: it passed, or found nothing it could judge. */
-const holds = (status: AttemptStatus) => status === 'passed' || status === 'skipped';
+/**
+ * A re-run that contradicts the first attempt: it passed; or, after a first attempt that errored
+ * (nothing judged: a start slowed by load, a wait cut short), it found nothing to judge either way.
+ * A re-run that judged nothing does not contradict a failure, which was an observed message that
+ * broke its rule (a tool that refuses on the re-run says nothing about the first answer).
+ */
+const contradicts = (status: AttemptStatus, first: ScenarioResult['status']) => status === 'passed' || (status === 'skipped' && first === 'errored');
 
 /** The verdict of one run of a cell; a single run is never flaky (only a settled cell is). */
 const attemptStatus = (result: ScenarioResult): AttemptStatus => (result.status === 'flaky' ? 'failed' : result.status);
@@ -41,15 +46,15 @@ function attemptOf(again: ScenarioResult, first: ScenarioResult): CellAttempt {
 
 /**
  * The cell's final verdict from its first attempt (failed or errored) and its re-runs. It is
- * `flaky` when a conclusive re-run passed or found nothing to judge: the first verdict depended on
- * the run. Otherwise the first verdict stands (a re-run that failed where the first errored, or the
+ * `flaky` when a conclusive re-run contradicts it (passed; or, after an errored attempt, found
+ * nothing to judge): the first verdict depended on the run. Otherwise the first verdict stands (a re-run that failed where the first errored, or the
  * reverse, still does not pass), with the first attempt's transcript. A re-run that errored in
  * mcp-conform itself is inconclusive: never a reason to blame or to clear the target.
  */
 export function settleRerun(first: ScenarioResult, reruns: readonly ScenarioResult[]): ScenarioResult {
   if (first.status !== 'failed' && first.status !== 'errored') return first;
   const attempts = reruns.map((again) => attemptOf(again, first));
-  const flaky = attempts.some((a) => !a.inconclusive && holds(a.status));
+  const flaky = attempts.some((a) => !a.inconclusive && contradicts(a.status, first.status));
   return { ...first, status: flaky ? 'flaky' : first.status, rerun: { first: first.status, attempts } };
 }
 
@@ -62,7 +67,7 @@ export async function rerunCell(first: ScenarioResult, retries: number, again: (
   for (let i = 0; i < retries; i++) {
     const result = await again();
     reruns.push(result);
-    if (holds(attemptStatus(result))) break;
+    if (contradicts(attemptStatus(result), first.status)) break;
   }
   return settleRerun(first, reruns);
 }

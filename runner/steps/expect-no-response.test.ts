@@ -69,6 +69,8 @@ function context(peer: ToolPeer): StepContext {
     session: new Session(peer),
     vars: {},
     labels: new Map(),
+    unobserved: new Map(),
+    withheld: new Map(),
     consumed: new Set(),
     checks: [],
     seed: 1,

@@ -5,7 +5,7 @@ import { detachedSlice, isErrorResponse, type JsonRpcResponse, type PendingReque
 import type { ExpectStep, ResponseExpectation } from '../suite-loader/types.js';
 import { boundFor, labelled, matchContext, recordCheck, recordUnanswered, type StepContext } from './context.js';
 import { awaitFirstAnswer, firstAnswerWaitMs } from './first-answer.js';
-import { markUnobserved } from './preconditions.js';
+import { markUnobserved, observedAgain } from './preconditions.js';
 
 export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<void> {
   const entry = labelled(ctx, step, step.label);
@@ -74,6 +74,13 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
   const index = sameKind.length === 0 ? 0 : sameKind.reduce((best, i) => (depth(i) > depth(best) ? i : best));
   const failed = outcomes[index] as Extract<MatchOutcome, { ok: false }>;
   const expected = alternatives.map(describeExpectation).join(' or ');
+  // An error answer gave nothing to capture: the steps that need it are skipped, not judged on stale values.
+  if (isErrorResponse(response))
+    markUnobserved(
+      ctx,
+      step.capture,
+      `\`${entry.method}\` was answered with error ${response.error.code} ${JSON.stringify(clip(String(response.error.message), 120))}`,
+    );
   recordCheck(ctx, step, {
     status: 'violated',
     message: `the response to \`${entry.method}\` did not match: at ${failed.pointer || '(root)'} expected ${failed.expected}, got ${failed.actual}`,
@@ -171,8 +178,10 @@ function prefix(outcome: MatchOutcome, base: string): MatchOutcome {
 export function capture(ctx: StepContext, step: { capture?: Record<string, string> }, message: unknown): void {
   for (const [name, pointer] of Object.entries(step.capture ?? {})) {
     const found = getPointer(message, pointer);
-    if (found.found) ctx.vars[name] = found.value;
-    else delete ctx.vars[name];
+    if (found.found) {
+      ctx.vars[name] = found.value;
+      observedAgain(ctx, name);
+    } else delete ctx.vars[name];
   }
 }
 

@@ -15,6 +15,8 @@ function context(transport?: { rawRequest(r: RawHttpRequest): Promise<RawHttpRes
     transport: 'http',
     session: { transport: transport ?? {}, http: [] } as unknown as StepContext['session'],
     vars: {},
+    unobserved: new Map(),
+    withheld: new Map(),
     checks: [],
     seed: 1,
     timeoutMs: 1000,

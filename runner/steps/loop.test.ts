@@ -12,6 +12,8 @@ function context(iterations: number, signal = new AbortController().signal): Ste
     revision: '2026-07-28',
     transport: 'stdio',
     vars: { pollMs: 30 },
+    unobserved: new Map(),
+    withheld: new Map(),
     checks: [],
     seed: 1,
     timeoutMs: 1000,

@@ -7,12 +7,20 @@ import { evaluate } from '../matchers/index.js';
 import type { LoopStep } from '../suite-loader/types.js';
 import { evalContext, recordCheck, type StepContext } from './context.js';
 import { clip } from './expect.js';
+import { unmetInCondition } from './preconditions.js';
 
 export async function runLoop(ctx: StepContext, step: LoopStep): Promise<void> {
   const seen: unknown[] = [];
   const before = ctx.checks.length;
   for (let i = 0; i < step.max; i++) {
     if (step.while && !ctx.holds(step.while)) {
+      // The condition failed because a refused request never gave what it reads (a page refused,
+      // so no next cursor): the list was not followed to its end, so that is not a pass either.
+      const unmet = unmetInCondition(ctx, step.while);
+      if (unmet !== undefined) {
+        recordCheck(ctx, step, { status: 'skipped', message: `stopped after ${i} iteration(s): ${unmet}` });
+        return;
+      }
       // Not even one iteration (a single page): the loop had nothing to judge, so it is not a pass.
       if (i === 0)
         recordCheck(ctx, step, {

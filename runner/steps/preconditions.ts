@@ -14,6 +14,8 @@ const JUDGING: ReadonlySet<StepKind> = new Set([
   'expectServerRequest',
   'expectNoServerRequest',
   'check',
+  'loop',
+  'closeInput',
 ]);
 
 /** Whether a step records a check (an `http` step does when it has an `answer` to match). */
@@ -95,4 +97,36 @@ export function referencedVariables(expr: unknown, found = new Set<string>()): S
 function addRoot(path: string, found: Set<string>): void {
   const root = splitPath(path.trim())?.[0];
   if (root !== undefined) found.add(root);
+}
+
+/**
+ * Why a condition (a loop's `while`) says nothing: it reads a variable a refused request would
+ * have captured, and nothing has set since. undefined when it can be trusted.
+ */
+export function unmetInCondition(ctx: StepContext, condition: unknown): string | undefined {
+  if (ctx.unobserved.size === 0) return undefined;
+  for (const name of conditionVariables(condition)) {
+    const why = ctx.unobserved.get(name);
+    if (why !== undefined && !(name in ctx.vars)) return why;
+  }
+  return undefined;
+}
+
+/** The root names of the variables a condition reads (`defined` paths and `value` expressions). */
+function conditionVariables(condition: unknown, found = new Set<string>()): Set<string> {
+  if (!isPlainObject(condition)) return found;
+  if (typeof condition.defined === 'string') addRoot(condition.defined, found);
+  if ('value' in condition) referencedVariables(condition.value, found);
+  if ('not' in condition) conditionVariables(condition.not, found);
+  for (const key of ['allOf', 'anyOf'] as const) {
+    const list = condition[key];
+    if (Array.isArray(list)) for (const inner of list) conditionVariables(inner, found);
+  }
+  return found;
+}
+
+/** A label sent, or a variable set, after all: what an earlier refusal withheld no longer applies. */
+export function observedAgain(ctx: StepContext, name: string): void {
+  ctx.withheld.delete(name);
+  ctx.unobserved.delete(name);
 }

@@ -159,3 +159,45 @@ describe('an expect that only captures', () => {
     expect(ctx.checks).toMatchObject([{ status: 'passed', rule: { id: 'jsonrpc.request.answered' } }]);
   });
 });
+
+describe('a loop whose condition reads what a refused request would have given', () => {
+  it('is skipped with the refusal, not passed as if the list had ended', async () => {
+    const ctx = context(new RefusingPeer(NETWORK));
+    ctx.vars.cursor = 'c1';
+    const loop: Step = {
+      kind: 'loop',
+      path: '0',
+      sourceLine: 1,
+      while: { defined: 'cursor' },
+      max: 5,
+      steps: [
+        { kind: 'request', path: '0/steps/0', sourceLine: 2, method: 'tools/list', params: { cursor: { $var: 'cursor' } }, as: 'page' },
+        { kind: 'expect', path: '0/steps/1', sourceLine: 3, label: 'page', result: {}, refusal: 'breaks-rule', capture: { cursor: '/result/nextCursor' } },
+      ],
+    } as Step;
+    ctx.runSteps = async (steps: Step[]) => run(ctx, steps);
+    ctx.holds = (condition) => !('defined' in condition) || condition.defined in ctx.vars;
+    ctx.signal = new AbortController().signal;
+    // A SHOULD (a page refused is a warning of stable cursors), so the loop goes on to its condition.
+    ctx.rules = {
+      ruleRef: (id: string) => ({ id, level: 'SHOULD', revision: '2025-11-25', section: 's', url: 'u', summary: 'x' }),
+    } as unknown as StepContext['rules'];
+    await run(ctx, [loop]);
+    expect(ctx.checks.map((c) => c.status)).toEqual(['warning', 'skipped']);
+    expect(ctx.checks[1]!.message).toBe('stopped after 1 iteration(s): `tools/list` was answered with error -32603 "getaddrinfo ENOTFOUND api.example.com"');
+  });
+});
+
+describe('a label sent again after a refusal withheld it', () => {
+  it('is judged again', async () => {
+    const ctx = context(new RefusingPeer(NETWORK));
+    await run(ctx, [
+      { ...call, as: 'create' },
+      { kind: 'expect', path: '1', sourceLine: 2, label: 'create', result: {}, capture: { taskId: '/result/task/taskId' } },
+      { kind: 'request', path: '2', sourceLine: 3, method: 'tasks/get', params: { taskId: { $var: 'taskId' } }, as: 'get' },
+      { kind: 'request', path: '3', sourceLine: 4, method: 'ping', as: 'get' },
+      { kind: 'expect', path: '4', sourceLine: 5, label: 'get', result: {}, refusal: 'breaks-rule' },
+    ]);
+    expect(ctx.checks.map((c) => c.status)).toEqual(['skipped', 'failed']);
+  });
+});

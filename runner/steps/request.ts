@@ -4,6 +4,7 @@ import { evaluate } from '../matchers/index.js';
 import { META, withRequestMeta } from '../../wire/protocol/index.js';
 import type { RequestStep } from '../suite-loader/types.js';
 import { evalContext, StepError, type StepContext } from './context.js';
+import { observedAgain } from './preconditions.js';
 
 const SHORT_META: Record<string, string> = {
   protocolVersion: META.protocolVersion,
@@ -22,7 +23,10 @@ export async function runRequest(ctx: StepContext, step: RequestStep): Promise<v
   }
   const id = step.id !== undefined ? (evaluate(step.id, evalContext(ctx)) as string | number) : undefined;
   const entry = await ctx.session.request(step.method, finalParams, { ...(id !== undefined ? { id } : {}) });
-  if (step.as) ctx.labels.set(step.as, entry);
+  if (step.as) {
+    ctx.labels.set(step.as, entry);
+    observedAgain(ctx, step.as);
+  }
 }
 
 export function evaluateParams(ctx: StepContext, params: unknown, step: { sourceLine: number } & object): Record<string, unknown> | undefined {

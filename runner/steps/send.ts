@@ -2,6 +2,7 @@
 import { evaluate } from '../matchers/index.js';
 import type { SendStep } from '../suite-loader/types.js';
 import { evalContext, StepError, type StepContext } from './context.js';
+import { observedAgain } from './preconditions.js';
 
 export async function runSend(ctx: StepContext, step: SendStep): Promise<void> {
   if (step.hex !== undefined) {
@@ -30,5 +31,6 @@ export async function runSend(ctx: StepContext, step: SendStep): Promise<void> {
   if (step.as) {
     if (!entry) throw new StepError(`send labelled "${step.as}" has no id to correlate; add responseId (line ${step.sourceLine})`, step);
     ctx.labels.set(step.as, entry);
+    observedAgain(ctx, step.as);
   }
 }
