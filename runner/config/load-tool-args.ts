@@ -2,32 +2,21 @@
 // the same file:line:column problems as scenario files and baselines, against
 // schema/user-file/tool-args.schema.json. Arguments given in code (runConformance's `toolArgs`
 // object) are checked against the same schema.
-import { readUserFile } from '../../schema/index.js';
-import { parseYamlSource, schemaProblems, SourceProblemsError, userFileSchema, userFileValidator, type SourceProblem } from '../../schema/scenario/index.js';
+import { loadUserFile, userFileValidator, type SourceProblem } from '../../schema/scenario/index.js';
 import type { ToolArguments } from './tool-choice.js';
 
 const TOOL_ARGS_INVALID = 'MCPC_TOOL_ARGS_INVALID';
 const FIX = 'Give each tool name one arguments object or a list of them, e.g. `search: { query: weather }`.';
 
 export function loadToolArguments(file: string): ToolArguments {
-  const read = readUserFile(file, 'a tool arguments file (YAML or JSON)');
-  if (!read.ok) {
-    const fix = read.reason === 'missing' ? 'Check the path given to --tool-args.' : 'Pass a YAML or JSON file of tool name -> arguments to --tool-args.';
-    throw new SourceProblemsError(TOOL_ARGS_INVALID, `read the tool arguments ${file}`, [
-      { code: TOOL_ARGS_INVALID, file, line: 0, column: 0, message: read.message, fix },
-    ]);
-  }
-  const source = parseYamlSource(file, read.text, TOOL_ARGS_INVALID);
-  if (source.problems.length > 0) throw new SourceProblemsError(TOOL_ARGS_INVALID, `read the tool arguments ${file}`, source.problems);
-  const validate = userFileValidator('tool-args');
-  const value = source.value ?? {};
-  if (!validate(value)) {
-    throw new SourceProblemsError(
-      TOOL_ARGS_INVALID,
-      `read the tool arguments ${file}`,
-      schemaProblems(validate.errors ?? [], source, { code: TOOL_ARGS_INVALID, rootSchema: userFileSchema('tool-args') }),
-    );
-  }
+  const value = loadUserFile(file, {
+    code: TOOL_ARGS_INVALID,
+    what: 'a tool arguments file (YAML or JSON)',
+    action: `read the tool arguments ${file}`,
+    schema: 'tool-args',
+    fix: { missing: 'Check the path given to --tool-args.', unreadable: 'Pass a YAML or JSON file of tool name -> arguments to --tool-args.' },
+    empty: {},
+  });
   return normalised(value as Record<string, unknown>);
 }
 
