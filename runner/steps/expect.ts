@@ -52,7 +52,7 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
     capture(ctx, step, response);
     return;
   }
-  const refusal = refusalReading(ctx, step, alternatives, response);
+  const refusal = refusalReading(ctx, step, entry, alternatives, response);
   if (refusal !== undefined) {
     // Nothing this check judges came back: the precondition of the check did not hold. Steps that
     // would use what this answer was to give (its captures) are skipped for the same reason.
@@ -75,12 +75,7 @@ export async function runExpect(ctx: StepContext, step: ExpectStep): Promise<voi
   const failed = outcomes[index] as Extract<MatchOutcome, { ok: false }>;
   const expected = alternatives.map(describeExpectation).join(' or ');
   // An error answer gave nothing to capture: the steps that need it are skipped, not judged on stale values.
-  if (isErrorResponse(response))
-    markUnobserved(
-      ctx,
-      step.capture,
-      `\`${entry.method}\` was answered with error ${response.error.code} ${JSON.stringify(clip(String(response.error.message), 120))}`,
-    );
+  if (isErrorResponse(response)) markUnobserved(ctx, step.capture, `\`${entry.method}\` was answered with ${describeError(response)}`);
   recordCheck(ctx, step, {
     status: 'violated',
     message: `the response to \`${entry.method}\` did not match: at ${failed.pointer || '(root)'} expected ${failed.expected}, got ${failed.actual}`,
@@ -139,19 +134,28 @@ async function responseBefore(ctx: StepContext, entry: PendingRequest, barrier: 
  * protocol errors), and nothing whose shape the rule governs was sent. Returns the skip reason, or
  * undefined when the answer is to be judged.
  */
-function refusalReading(ctx: StepContext, step: ExpectStep, alternatives: ResponseExpectation[], response: JsonRpcResponse): string | undefined {
+function refusalReading(
+  ctx: StepContext,
+  step: ExpectStep,
+  entry: PendingRequest,
+  alternatives: ResponseExpectation[],
+  response: JsonRpcResponse,
+): string | undefined {
   if (!isErrorResponse(response) || !alternatives.every((alt) => 'result' in alt)) return undefined;
   if (step.refusal === 'breaks-rule') return undefined;
   if (step.refusal !== undefined && matchPattern(step.refusal, response.error, matchContext(ctx)).ok) return undefined;
-  const entry = labelled(ctx, step, step.label);
-  const { code, message } = response.error;
-  const refused = `\`${entry.method}\` was refused with error ${code} ${JSON.stringify(clip(String(message), 120))}`;
+  const refused = `\`${entry.method}\` was refused with ${describeError(response)}`;
   const why = step.refusal === undefined ? '' : ` (only an error matching ${describePattern(step.refusal)} would break the rule)`;
   const hint =
     entry.method === 'tools/call'
       ? '; a tool may refuse for its own reasons (one that needs the network, or checks more than its input schema says): choose a tool and arguments that work here with --tool and --tool-args'
       : '';
   return `${refused}: no result came back, so there is nothing for this check to judge${why}${hint}`;
+}
+
+/** `error -32603 "getaddrinfo ENOTFOUND …"`: an error answer as the skip reasons name it. */
+function describeError(response: Extract<JsonRpcResponse, { error: unknown }>): string {
+  return `error ${response.error.code} ${JSON.stringify(clip(String(response.error.message), 120))}`;
 }
 
 function expectationOf(step: ExpectStep): ResponseExpectation[] {
