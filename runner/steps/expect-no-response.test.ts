@@ -2,8 +2,8 @@
 // cancellation is allowed ("processing has already completed"), so it is judged only when the target
 // answered, before it, a request sent after the cancellation (the witness).
 import { describe, expect, it } from 'vitest';
+import { stepContext } from './test-step-context.js';
 import { Session, type CloseReport, type Transport, type TransportEvent } from '../../wire/protocol/index.js';
-import type { Scenario } from '../suite-loader/types.js';
 import { runCancel } from './cancel.js';
 import type { StepContext } from './context.js';
 import { runExpect } from './expect.js';
@@ -62,22 +62,7 @@ class ToolPeer implements Transport {
 }
 
 function context(peer: ToolPeer): StepContext {
-  return {
-    scenario: { id: 'cancellation/example', rules: ['cancellation.receiver.no-response'] } as Scenario,
-    revision: '2025-11-25',
-    transport: 'stdio',
-    session: new Session(peer),
-    vars: {},
-    labels: new Map(),
-    unobserved: new Map(),
-    withheld: new Map(),
-    consumed: new Set(),
-    checks: [],
-    seed: 1,
-    timeoutMs: 2000,
-    validators: {},
-    rules: { ruleRef: (id: string) => ({ id, level: 'SHOULD', revision: '2025-11-25', section: 's', url: 'u', summary: 'x' }) },
-  } as unknown as StepContext;
+  return stepContext({ scenario: { id: 'cancellation/example', rules: ['cancellation.receiver.no-response'] }, session: new Session(peer), level: 'SHOULD' });
 }
 
 /** The cancellation scenarios' steps: call, cancel, witness, barrier call, then the judgement. */

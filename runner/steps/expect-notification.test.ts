@@ -1,27 +1,18 @@
 // `expectNotification` with `orSkip`: a notification nothing can provoke that never came leaves
 // nothing to judge (skipped with the reason); one of the method with the wrong params still fails.
 import { describe, expect, it } from 'vitest';
-import type { ExpectNotificationStep, ExpectServerRequestStep, Scenario } from '../suite-loader/types.js';
+import { stepContext } from './test-step-context.js';
+import type { ExpectNotificationStep, ExpectServerRequestStep } from '../suite-loader/types.js';
 import type { StepContext } from './context.js';
 import { runExpectNotification } from './expect-notification.js';
 
 function context(notifications: { seq: number; message: { method: string; params?: unknown } }[], closed?: { reason: string }): StepContext {
-  return {
-    scenario: { id: 'resources/example', rules: ['resources.updated.subscribed-only'] } as Scenario,
-    revision: '2025-11-25',
-    transport: 'stdio',
+  return stepContext({
+    scenario: { id: 'resources/example', rules: ['resources.updated.subscribed-only'] },
     session: { notifications, serverRequests: [], closed, lastSeq: 10, waitUntil: async (check: () => boolean) => check() },
-    vars: {},
-    labels: new Map(),
-    consumed: new Set(),
-    unobserved: new Map(),
-    withheld: new Map(),
-    checks: [],
-    seed: 1,
+    level: 'SHOULD',
     timeoutMs: 50,
-    validators: {},
-    rules: { ruleRef: (id: string) => ({ id, level: 'SHOULD', revision: '2025-11-25', section: 's', url: 'u', summary: 'x' }) },
-  } as unknown as StepContext;
+  });
 }
 
 const step: ExpectNotificationStep = {

@@ -2,8 +2,8 @@
 // line the target may drop, instead of the bound. Each case would run into the test's own time
 // limit if the barrier did not end the wait (the bound here is two minutes).
 import { describe, expect, it } from 'vitest';
+import { stepContext } from './test-step-context.js';
 import { Session, type CloseReport, type Transport, type TransportEvent } from '../../wire/protocol/index.js';
-import type { Scenario } from '../suite-loader/types.js';
 import { reviseLateAnswers, type StepContext } from './context.js';
 import { runExpect } from './expect.js';
 import { runExpectNoResponse } from './expect-no-response.js';
@@ -47,22 +47,13 @@ class OrderedPeer implements Transport {
 }
 
 function context(peer: OrderedPeer, timeoutMs = LONG): StepContext {
-  return {
-    scenario: { id: 'jsonrpc/parse-error', rules: ['jsonrpc.error.parse-error'] } as Scenario,
-    revision: '2025-11-25',
+  return stepContext({
+    scenario: { id: 'jsonrpc/parse-error', rules: ['jsonrpc.error.parse-error'] },
     transport: peer.kind === 'http' ? 'http' : 'stdio',
     session: new Session(peer),
-    vars: {},
-    labels: new Map(),
-    consumed: new Set(),
-    unobserved: new Map(),
-    withheld: new Map(),
-    checks: [],
-    seed: 1,
+    level: 'SHOULD',
     timeoutMs,
-    validators: {},
-    rules: { ruleRef: (id: string) => ({ id, level: 'SHOULD', revision: '2025-11-25', section: 's', url: 'u', summary: 'x' }) },
-  } as unknown as StepContext;
+  });
 }
 
 async function brokenLineThenPing(ctx: StepContext): Promise<void> {

@@ -2,8 +2,9 @@
 // and gets an error is skipped with the error observed, unless the step says the rule needs a
 // result; steps that would use what the refused answer was to give are skipped with it.
 import { describe, expect, it } from 'vitest';
+import { stepContext } from './test-step-context.js';
 import { Session, type CloseReport, type Transport, type TransportEvent } from '../../wire/protocol/index.js';
-import type { Scenario, Step } from '../suite-loader/types.js';
+import type { Step } from '../suite-loader/types.js';
 import type { StepContext } from './context.js';
 import { runStep, type ExecutionContext } from './index.js';
 import { referencedVariables } from './preconditions.js';
@@ -32,23 +33,13 @@ class RefusingPeer implements Transport {
 }
 
 function context(peer: Transport): ExecutionContext {
-  return {
-    scenario: { id: 'tools/x', rules: ['tools.call.result-content'], file: 'x.yaml' } as Scenario,
-    revision: '2025-11-25',
-    transport: 'stdio',
+  const ctx = stepContext({
+    scenario: { id: 'tools/x', rules: ['tools.call.result-content'], file: 'x.yaml' },
     session: new Session(peer),
+    level: 'MUST',
     vars: { tool: { name: 'weather', inputSchema: { type: 'object' } } },
-    labels: new Map(),
-    consumed: new Set(),
-    unobserved: new Map(),
-    withheld: new Map(),
-    checks: [],
-    seed: 1,
-    timeoutMs: 2000,
-    validators: {},
-    rules: { ruleRef: (id: string) => ({ id, level: 'MUST', revision: '2025-11-25', section: 's', url: 'u', summary: 'x' }) },
-    holds: () => true,
-  } as unknown as ExecutionContext;
+  });
+  return { ...ctx, holds: () => true } as unknown as ExecutionContext;
 }
 
 const NETWORK = { code: -32603, message: 'getaddrinfo ENOTFOUND api.example.com' };
