@@ -272,6 +272,9 @@ const ROWS: DefectRow[] = [
     status: 'warning',
   },
   { defect: 'single-use-cursor', revision: '2025-06-18', scenario: 'pagination/tools-cursor-reusable', rule: 'pagination.cursor.stable', status: 'warning' },
+  // A refusal of a cursor the server handed out breaks stable cursors (refusal: breaks-rule), and the
+  // loop that then has no next cursor is skipped, not passed as if the list had ended.
+  { defect: 'prompt-cursors-refused', revision: '2025-06-18', scenario: 'pagination/prompts-follow-cursor', rule: 'pagination.cursor.stable', status: 'warning' },
   // cancellation
   {
     defect: 'answers-cancelled',
