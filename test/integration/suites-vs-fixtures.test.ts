@@ -274,7 +274,13 @@ const ROWS: DefectRow[] = [
   { defect: 'single-use-cursor', revision: '2025-06-18', scenario: 'pagination/tools-cursor-reusable', rule: 'pagination.cursor.stable', status: 'warning' },
   // A refusal of a cursor the server handed out breaks stable cursors (refusal: breaks-rule), and the
   // loop that then has no next cursor is skipped, not passed as if the list had ended.
-  { defect: 'prompt-cursors-refused', revision: '2025-06-18', scenario: 'pagination/prompts-follow-cursor', rule: 'pagination.cursor.stable', status: 'warning' },
+  {
+    defect: 'prompt-cursors-refused',
+    revision: '2025-06-18',
+    scenario: 'pagination/prompts-follow-cursor',
+    rule: 'pagination.cursor.stable',
+    status: 'warning',
+  },
   // cancellation
   {
     defect: 'answers-cancelled',
@@ -667,6 +673,8 @@ const ROWS: DefectRow[] = [
     rule: 'tasks.extension.cancel.acknowledged',
     status: 'failed',
   },
+  // The acknowledgement is owed whatever the task's status: an error breaks it (refusal: breaks-rule).
+  { defect: 'ext-cancel-refused', revision: '2026-07-28', scenario: 'tasks/extension-cancel', rule: 'tasks.extension.cancel.acknowledged', status: 'failed' },
   {
     defect: 'ext-task-undeclared-created',
     revision: '2026-07-28',
